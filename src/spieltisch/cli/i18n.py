@@ -1,0 +1,64 @@
+"""The command line's own words in German and English (the games word their events)."""
+
+from __future__ import annotations
+
+import os
+
+LANGS = ("de", "en")
+
+WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        "player": "Spieler {n}",
+        "you": "du",
+        "your_turn": "Du bist dran.",
+        "prompt": "Deine Wahl",
+        "choices": "Du kannst wählen: {choices}",
+        "not_an_action": "Das verstehe ich nicht: {error}",
+        "not_legal": "Das geht gerade nicht. {choices}",
+        "help": "Gib eine der Möglichkeiten ein; 'q' beendet und speichert die Partie.",
+        "saved": "Die Partie ist gespeichert: {path}",
+        "resume": "Weiterspielen mit: spieltisch play --resume {path}",
+        "aborted": "Partie unterbrochen.",
+        "result": "Ergebnis",
+        "place": "Platz",
+        "score": "Punkte",
+        "seed": "Startwert (seed): {seed}",
+        "step": "Schritt {step}",
+        "verified": "Geprüft: {steps} Züge, alle erlaubt; das Ergebnis stimmt.",
+        "unfinished": "Die Partie ist nicht zu Ende gespielt.",
+    },
+    "en": {
+        "player": "Player {n}",
+        "you": "you",
+        "your_turn": "Your turn.",
+        "prompt": "Your choice",
+        "choices": "You may choose: {choices}",
+        "not_an_action": "I don't understand that: {error}",
+        "not_legal": "That is not allowed now. {choices}",
+        "help": "Type one of the choices; 'q' stops and saves the game.",
+        "saved": "The game is saved: {path}",
+        "resume": "Continue with: spieltisch play --resume {path}",
+        "aborted": "Game interrupted.",
+        "result": "Result",
+        "place": "Place",
+        "score": "Points",
+        "seed": "Seed: {seed}",
+        "step": "Step {step}",
+        "verified": "Verified: {steps} actions, all legal; the result matches.",
+        "unfinished": "The game was not played to the end.",
+    },
+}
+
+
+def default_lang() -> str:
+    """German if the environment's language is German, else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+def t(lang: str, key: str, **values: object) -> str:
+    """The phrase ``key`` in ``lang``, filled in."""
+    return WORDS[lang][key].format(**values)

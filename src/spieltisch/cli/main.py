@@ -1,0 +1,262 @@
+"""The ``spieltisch`` command: list games, print rules, play, simulate, replay.
+
+Bad input (unknown game, wrong player count, bad option, malformed or illegal transcript)
+is one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, NoReturn
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import Progress
+from rich.table import Table
+
+from spieltisch import __version__
+from spieltisch.bots import bot_specs_for, make_bot
+from spieltisch.cli.i18n import LANGS, default_lang, t
+from spieltisch.cli.render import render
+from spieltisch.cli.terminal import EventPrinter, Quit, TerminalPlayer
+from spieltisch.core.chance import derive_seed
+from spieltisch.core.errors import SeatCountError, SpieltischError
+from spieltisch.core.game import Game
+from spieltisch.core.match import Agent, new_transcript, play_match
+from spieltisch.core.transcript import Transcript, check_result, replay, replay_steps
+from spieltisch.games import REGISTRY, game_class, game_for, make_game
+from spieltisch.sim import simulate
+
+EXIT_USAGE = 2
+
+
+class UsageError(SpieltischError):
+    """Bad command-line arguments."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports errors as one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="spieltisch", description="A digital table for German number card games.")
+    parser.add_argument("--version", action="version", version=f"spieltisch {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sub.add_parser("games", help="list the games and their player counts")
+
+    rules = sub.add_parser("rules", help="print a game's rules")
+    rules.add_argument("game")
+    rules.add_argument("--lang", choices=LANGS, default=None)
+
+    play = sub.add_parser("play", help="play a game in the terminal against bots")
+    play.add_argument("game", nargs="?")
+    play.add_argument("--players", type=int, help="number of players (default: 4 if allowed)")
+    play.add_argument("--seat", type=int, default=1, help="your seat, 1 to the number of players")
+    play.add_argument("--bots", default="random", help="bot spec for all other seats, or one each")
+    play.add_argument("--seed", type=int, help="shuffle seed (default: a random one)")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument("--lang", choices=LANGS, default=None)
+    play.add_argument("--save", type=Path, help="where to save the transcript")
+    play.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved game")
+
+    sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--games", type=int, required=True)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--bots", default="random", help="one bot spec for all seats, or one each")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--transcripts", type=Path, metavar="DIR")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    rep = sub.add_parser("replay", help="show or verify a saved game")
+    rep.add_argument("file", type=Path)
+    rep.add_argument("--verify", action="store_true", help="only check legality and the result")
+    rep.add_argument("--lang", choices=LANGS, default=None)
+    return parser
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``KEY=VALUE`` pairs; the game validates the values."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--option takes KEY=VALUE, got {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def cmd_games(args: argparse.Namespace, out: Console) -> int:
+    table = Table("id", "name", "players", "rules version")
+    for game_id, cls in REGISTRY.items():
+        spec = cls.spec
+        table.add_row(game_id, f"{spec.name_de} / {spec.name_en}", f"{spec.min_seats}–{spec.max_seats}",
+                      spec.rules_version)
+    out.print(table)
+    return 0
+
+
+def rules_text(game_id: str, lang: str) -> str:
+    """The rules of ``game_id`` in ``lang``, from the packaged rules document."""
+    game_class(game_id)
+    text = resources.files("spieltisch.rules").joinpath(f"{game_id}.md").read_text("utf-8")
+    marker = "<!-- lang: en -->"
+    german, _, english = text.partition(marker)
+    return (german if lang == "de" else english).strip()
+
+
+def cmd_rules(args: argparse.Namespace, out: Console) -> int:
+    text = rules_text(args.game, args.lang or default_lang())
+    out.print(Markdown(text) if out.is_terminal else text)
+    return 0
+
+
+def default_players(game: Game[Any, Any, Any]) -> int:
+    spec = game.spec
+    return min(max(4, spec.min_seats), spec.max_seats)
+
+
+def cmd_play(args: argparse.Namespace, out: Console) -> int:
+    lang = args.lang or default_lang()
+    if args.resume is not None:
+        transcript = Transcript.load(args.resume)
+        game = game_for(transcript)
+        players, seed = transcript.players, transcript.seed
+        names = transcript.agents or []
+        seat = names.index("human") if "human" in names else args.seat - 1
+        bot_names = [n for i, n in enumerate(names) if i != seat] or [args.bots]
+    else:
+        if args.game is None:
+            raise UsageError("name a game to play, or --resume FILE; games: " + ", ".join(REGISTRY))
+        game = make_game(args.game, parse_options(args.option))
+        players = args.players if args.players is not None else default_players(game)
+        game.spec.check_seats(players)
+        seed = args.seed if args.seed is not None else secrets.randbits(32)
+        seat = args.seat - 1
+        bot_names = args.bots.split(",")
+        transcript = None
+    if not 0 <= seat < players:
+        raise SeatCountError(f"--seat must be from 1 to {players}, got {seat + 1}")
+    specs = iter(bot_specs_for(bot_names, players - 1))
+    agents: list[Agent] = []
+    for s in range(players):
+        if s == seat:
+            agents.append(TerminalPlayer(game, s, out, lang))
+        else:
+            agents.append(make_bot(next(specs), game, derive_seed(seed, "bot", s)))
+    if transcript is None:
+        transcript = new_transcript(game, players, seed, agents=agents)
+    path = args.save or args.resume or Path("spieltisch-transcripts") / f"{game.spec.id}-{seed}.json"
+    out.print(t(lang, "seed", seed=seed))
+    try:
+        match = play_match(game, agents, seed, observer=EventPrinter(game, seat, out, lang),
+                           transcript=transcript)
+    except (Quit, KeyboardInterrupt):
+        transcript.save(path)
+        out.print(t(lang, "aborted"), t(lang, "saved", path=path))
+        out.print(t(lang, "resume", path=path))
+        return 0
+    transcript.save(path)
+    out.print(render(game, game.view(match.state, seat), lang))
+    print_result(out, match.transcript, lang, seat)
+    out.print(t(lang, "saved", path=path))
+    return 0
+
+
+def print_result(out: Console, transcript: Transcript, lang: str, you: int | None = None) -> None:
+    result = transcript.result
+    if result is None:
+        out.print(t(lang, "unfinished"))
+        return
+    table = Table(t(lang, "place"), "", t(lang, "score"), title=t(lang, "result"))
+    for seat in sorted(range(transcript.players), key=lambda s: result.ranking[s]):
+        name = t(lang, "player", n=seat + 1) + (f" ({t(lang, 'you')})" if seat == you else "")
+        table.add_row(str(result.ranking[seat]), name, f"{result.scores[seat]:g}")
+    out.print(table)
+
+
+def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
+    game = make_game(args.game, parse_options(args.option))
+    game.spec.check_seats(args.players)
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, got {args.games}")
+    bots = bot_specs_for(args.bots.split(","), args.players)
+    show_progress = err.is_terminal and not args.json
+    with Progress(console=err, disable=not show_progress, transient=True) as progress:
+        task = progress.add_task(game.spec.id, total=args.games)
+        summary = simulate(
+            game, args.players, args.games, args.seed, bots, args.transcripts,
+            progress=lambda done: progress.update(task, completed=done),
+        )
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    table = Table("seat", "bot", "wins", "win share", "mean score",
+                  title=f"{game.spec.id}: {args.games} games, {args.players} players, seed {args.seed}")
+    for seat in range(args.players):
+        table.add_row(str(seat + 1), bots[seat], str(summary["wins"][seat]),
+                      f"{summary['win_share'][seat]:.3f}", f"{summary['mean_scores'][seat]:.2f}")
+    out.print(table)
+    out.print(f"mean length {summary['mean_length']:.1f} actions · "
+              f"{summary['timing']['games_per_second']} games/s")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, out: Console) -> int:
+    lang = args.lang or default_lang()
+    transcript = Transcript.load(args.file)
+    game = game_for(transcript)
+    if args.verify:
+        state = replay(game, transcript, verify=True)
+        if transcript.result is None or not game.is_terminal(state):
+            raise SpieltischError("the transcript does not record a finished game")
+        out.print(t(lang, "verified", steps=len(transcript.actions)))
+        return 0
+    state = None
+    for step, seat, action, events, state in replay_steps(game, transcript):
+        if seat is not None:
+            player = t(lang, "player", n=seat + 1)
+            out.print(f"[bold]{t(lang, 'step', step=step)}[/bold] · {player}: {action}")
+        for event in events:
+            out.print("  " + game.describe(event, lang), highlight=False)
+    check_result(game, state, transcript)
+    out.print(render(game, game.view(state, None), lang))
+    print_result(out, transcript, lang)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    out = Console()
+    err = Console(stderr=True)
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "games":
+            return cmd_games(args, out)
+        if args.command == "rules":
+            return cmd_rules(args, out)
+        if args.command == "play":
+            return cmd_play(args, out)
+        if args.command == "simulate":
+            return cmd_simulate(args, out, err)
+        return cmd_replay(args, out)
+    except SpieltischError as error:
+        print(f"spieltisch: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("spieltisch: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,244 @@
+"""The small API every game answers, and the value types that cross it.
+
+A game is a :class:`Game` subclass bound to validated rule options. Its state is mutable
+and private to the engine; everything that leaves the engine goes through
+:meth:`Game.view` (one seat's knowledge) or :class:`Event` (with its visibility).
+
+The flow of a game, for every face of Spieltisch::
+
+    state = game.new_state(players, seed=7)
+    while not game.is_terminal(state):
+        seat = game.to_act(state)[0]            # simultaneous commits: several seats
+        action = choose(game.view(state, seat), game.legal_actions(state, seat))
+        game.play(state, seat, action)          # checked; raises IllegalActionError
+    game.scores(state), game.ranking(state)
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+
+from spieltisch.core.errors import ActionParseError, IllegalActionError, SeatCountError
+from spieltisch.core.options import OptionSpec, OptionValue, validate_options
+
+Seat = int
+JSON = Any
+
+
+class Action(Protocol):
+    """An action is a frozen, hashable value; ``str(action)`` is its text form."""
+
+    def to_json(self) -> dict[str, JSON]: ...
+
+    def __hash__(self) -> int: ...
+
+
+class Event(NamedTuple):
+    """Something that happened, for logs and replays.
+
+    ``to`` is ``None`` for a public event, otherwise the seats that may see it.
+    """
+
+    kind: str
+    data: Mapping[str, JSON]
+    to: frozenset[Seat] | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` (``None``: a spectator) may see this event."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Base of every game's view: what one seat (or a spectator) may know."""
+
+    seat: Seat | None
+
+    def to_json(self) -> dict[str, JSON]:
+        """The view as plain JSON data (lists for tuples)."""
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What a game is: its id, names, rules version, seat range and rule options."""
+
+    id: str
+    name_de: str
+    name_en: str
+    rules_version: str
+    min_seats: int
+    max_seats: int
+    options: tuple[OptionSpec, ...] = ()
+
+    def name(self, lang: str) -> str:
+        """The game's name in ``lang`` ("de" or "en")."""
+        return self.name_de if lang == "de" else self.name_en
+
+    @property
+    def seat_counts(self) -> range:
+        """Every allowed number of players."""
+        return range(self.min_seats, self.max_seats + 1)
+
+    def check_seats(self, seats: int) -> None:
+        """Raise :class:`SeatCountError` unless ``seats`` players may play this game."""
+        if seats not in self.seat_counts:
+            raise SeatCountError(
+                f"{self.id} is for {self.min_seats} to {self.max_seats} players, got {seats}"
+            )
+
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V", bound=View)
+
+
+class Game(ABC, Generic[S, A, V]):
+    """One game, bound to its rule options.
+
+    Subclasses implement the rules; this base adds the checked :meth:`play`, the ranking and
+    the action codecs shared by all games. ``legal_actions`` is the only source of legality.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options: dict[str, OptionValue] = validate_options(
+            self.spec.id, self.spec.options, options or {}
+        )
+
+    # -- set-up -----------------------------------------------------------------------
+    @abstractmethod
+    def new_state(
+        self,
+        seats: int,
+        seed: int,
+        deck: Sequence[Any] | None = None,
+        log: list[Event] | None = None,
+    ) -> S:
+        """A fresh game for ``seats`` players, shuffled by ``seed`` or dealt from ``deck``;
+        the deal's events go to ``log`` if given."""
+
+    @abstractmethod
+    def clone(self, state: S) -> S:
+        """An independent copy of ``state`` (for search; cheaper than deepcopy)."""
+
+    # -- the turn ---------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[Seat, ...]:
+        """The seats that must act now, lowest first; several for simultaneous commits."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> Sequence[A]:
+        """Every action ``seat`` may take now (empty if it need not act)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: Seat, action: A, log: list[Event] | None = None) -> None:
+        """Carry out ``action`` *without checking it*, appending events to ``log`` if given.
+
+        Like OpenSpiel's ``apply_action``: for search and simulation that pick from
+        :meth:`legal_actions` of this very state. Everything that takes actions from people
+        or programs uses :meth:`play`.
+        """
+
+    def play(self, state: S, seat: Seat, action: A) -> list[Event]:
+        """Carry out ``action`` for ``seat`` if it is legal now, and return what happened.
+
+        Raises :class:`IllegalActionError` (state unchanged) for an action that is not in
+        :meth:`legal_actions`, or for a seat that need not act.
+        """
+        self.check_legal(state, seat, action, self.legal_actions(state, seat))
+        log: list[Event] = []
+        self.apply(state, seat, action, log)
+        return log
+
+    def check_legal(self, state: S, seat: Seat, action: object, legal: Sequence[A]) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is in ``legal``, the result of
+        :meth:`legal_actions` for this state and seat."""
+        for candidate in legal:  # games hand out shared action instances: identity first
+            if candidate is action:
+                return
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(state, seat, action, legal))
+
+    def _illegal_message(self, state: S, seat: Seat, action: object, legal: Sequence[A]) -> str:
+        if not legal:
+            waiting = ", ".join(map(str, self.to_act(state))) or "nobody (the game is over)"
+            return f"seat {seat} does not act now; waiting for seat(s) {waiting}"
+        allowed = ", ".join(str(a) for a in legal)
+        return f"{action!s} is not legal for seat {seat} now; legal: {allowed}"
+
+    # -- the end ----------------------------------------------------------------------
+    @abstractmethod
+    def is_terminal(self, state: S) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def scores(self, state: S) -> tuple[float, ...]:
+        """Each seat's score so far (final once the game is over)."""
+
+    def ranking(self, state: S) -> tuple[int, ...]:
+        """Each seat's place (1 = first); equal scores share a place ("1, 1, 3")."""
+        scores = self.scores(state)
+        return tuple(1 + sum(other > mine for other in scores) for mine in scores)
+
+    @abstractmethod
+    def max_actions(self, seats: int) -> int:
+        """An upper bound on the number of actions in any game with ``seats`` players."""
+
+    # -- hidden information -----------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> V:
+        """All that ``seat`` may know now and nothing else; ``None`` is a spectator."""
+
+    @abstractmethod
+    def determinize(self, view: V, rng: random.Random) -> S:
+        """A full state consistent with ``view``: what its seat cannot see is dealt anew."""
+
+    @abstractmethod
+    def shuffle_unseen(self, state: S, seat: Seat | None, rng: random.Random) -> S:
+        """A copy of ``state`` with every card ``seat`` cannot see dealt anew (for tests)."""
+
+    @abstractmethod
+    def card_zones(self, state: S) -> Mapping[str, Sequence[Hashable]]:
+        """Every place a card can be, with its cards: each card is in exactly one place."""
+
+    @abstractmethod
+    def all_cards(self, seats: int) -> list[Hashable]:
+        """The complete set of cards in play for ``seats`` players."""
+
+    # -- actions as text, JSON and integers --------------------------------------------
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """The action whose text form is ``text``; :class:`ActionParseError` otherwise."""
+
+    @abstractmethod
+    def action_from_json(self, data: JSON) -> A:
+        """The action whose JSON form is ``data``; :class:`ActionParseError` otherwise."""
+
+    @abstractmethod
+    def encode(self, action: A) -> int:
+        """The action's stable integer id, in ``range(num_distinct_actions)``."""
+
+    @abstractmethod
+    def decode(self, code: int) -> A:
+        """The action with integer id ``code``."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """How many integer action ids the codec has."""
+
+    # -- words ------------------------------------------------------------------------
+    @abstractmethod
+    def describe(self, event: Event, lang: str) -> str:
+        """One line telling a person what ``event`` means, in ``lang``."""
+
+    def _bad_action(self, raw: object, example: str) -> ActionParseError:
+        return ActionParseError(
+            f"{raw!r} is not an action of {self.spec.id}; write it like {example!r}"
+        )

@@ -1,0 +1,87 @@
+"""Rule options: their declaration, defaults and validation.
+
+Options arrive as JSON values (from transcripts and the server) or as text (from the
+command line); :meth:`OptionSpec.parse` accepts both and names the allowed values on error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from spieltisch.core.errors import OptionError
+
+OptionValue = bool | int | str
+
+_TRUE = {"true", "yes", "on", "1", "ja"}
+_FALSE = {"false", "no", "off", "0", "nein"}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One rule option: its name, type, default, allowed values and a description in de/en."""
+
+    name: str
+    default: OptionValue
+    help_de: str
+    help_en: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    @property
+    def allowed(self) -> str:
+        """The allowed values in words, for error messages and help."""
+        if isinstance(self.default, bool):
+            return "true or false"
+        if isinstance(self.default, int):
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        return "one of " + ", ".join(self.choices)
+
+    def parse(self, game_id: str, raw: object) -> OptionValue:
+        """The option's value from JSON or text; :class:`OptionError` if it is not allowed."""
+        value = self._coerce(raw)
+        if value is None:
+            raise OptionError(
+                f"option {self.name!r} of {game_id} must be {self.allowed}, got {raw!r}"
+            )
+        return value
+
+    def _coerce(self, raw: object) -> OptionValue | None:
+        if isinstance(self.default, bool):
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
+                return raw.strip().lower() in _TRUE
+            return None
+        if isinstance(self.default, int):
+            if isinstance(raw, bool):
+                return None
+            if isinstance(raw, str):
+                try:
+                    raw = int(raw.strip())
+                except ValueError:
+                    return None
+            if not isinstance(raw, int):
+                return None
+            assert self.minimum is not None and self.maximum is not None
+            return raw if self.minimum <= raw <= self.maximum else None
+        if isinstance(raw, str) and raw in self.choices:
+            return raw
+        return None
+
+
+def validate_options(
+    game_id: str, specs: Sequence[OptionSpec], given: Mapping[str, Any]
+) -> dict[str, OptionValue]:
+    """All options of a game with defaults filled in; unknown names or bad values raise."""
+    by_name = {spec.name: spec for spec in specs}
+    for name in given:
+        if name not in by_name:
+            known = ", ".join(by_name) or "none"
+            raise OptionError(f"{game_id} has no option {name!r}; its options are: {known}")
+    return {
+        spec.name: spec.parse(game_id, given[spec.name]) if spec.name in given else spec.default
+        for spec in specs
+    }

@@ -1,0 +1,230 @@
+"""Transcripts: the save file, the replay, the bug report and the golden test in one.
+
+A transcript names the game, its rules version and options, the number of players, the
+seed (and optionally an explicit deck order, top card first), every action with its seat,
+and the result. Replaying it through :func:`replay` checks every action against
+``legal_actions`` and recomputes the result. The format is documented in
+``docs/transcripts.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spieltisch.core.errors import SpieltischError, TranscriptError
+from spieltisch.core.game import JSON, Event, Game, Seat
+
+FORMAT = "spieltisch-transcript"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: each seat's score and place (1 = first, shared on ties)."""
+
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"scores": list(self.scores), "ranking": list(self.ranking)}
+
+
+@dataclass(slots=True)
+class Transcript:
+    """Everything needed to reproduce a game exactly."""
+
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    deck: list[Any] | None = None
+    actions: list[tuple[Seat, dict[str, JSON]]] = field(default_factory=list)
+    result: Result | None = None
+    agents: list[str] | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+        }
+        if self.deck is not None:
+            data["deck"] = self.deck
+        if self.agents is not None:
+            data["agents"] = self.agents
+        data["actions"] = [{"seat": seat, "action": action} for seat, action in self.actions]
+        data["result"] = self.result.to_json() if self.result is not None else None
+        return data
+
+    def dumps(self) -> str:
+        """The transcript as JSON text, one action per line for readable diffs."""
+        data = self.to_json()
+        actions = data.pop("actions")
+        result = data.pop("result")
+        head = json.dumps(data, ensure_ascii=False)[:-1]
+        lines = ",\n    ".join(json.dumps(a, ensure_ascii=False) for a in actions)
+        body = f',\n  "actions": [\n    {lines}\n  ]' if actions else ',\n  "actions": []'
+        return f'{head}{body},\n  "result": {json.dumps(result)}\n}}\n'
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(self.dumps(), encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: object) -> Transcript:
+        """Parse and check the fields; :class:`TranscriptError` names the first bad one."""
+        if not isinstance(data, dict):
+            raise TranscriptError("a transcript is a JSON object")
+        if data.get("format") != FORMAT:
+            raise TranscriptError(f"not a Spieltisch transcript (field 'format' must be {FORMAT!r})")
+        if data.get("format_version") != FORMAT_VERSION:
+            raise TranscriptError(
+                f"transcript format version {data.get('format_version')!r} is not supported; "
+                f"this Spieltisch reads version {FORMAT_VERSION}"
+            )
+        actions = _field(data, "actions", list)
+        parsed_actions: list[tuple[Seat, dict[str, JSON]]] = []
+        for step, entry in enumerate(actions, start=1):
+            if (
+                not isinstance(entry, dict)
+                or type(entry.get("seat")) is not int
+                or not isinstance(entry.get("action"), dict)
+            ):
+                raise TranscriptError(
+                    f"step {step}: each action is {{\"seat\": <int>, \"action\": {{...}}}}"
+                )
+            parsed_actions.append((entry["seat"], entry["action"]))
+        result = data.get("result")
+        return cls(
+            game=_field(data, "game", str),
+            rules_version=_field(data, "rules_version", str),
+            options=_field(data, "options", dict),
+            players=_field(data, "players", int),
+            seed=_field(data, "seed", int),
+            deck=_optional(data, "deck", list),
+            actions=parsed_actions,
+            result=_result(result) if result is not None else None,
+            agents=_optional(data, "agents", list),
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> Transcript:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise TranscriptError(
+                f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            ) from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: Path) -> Transcript:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise TranscriptError(f"cannot read {path}: {error}") from None
+        try:
+            return cls.loads(text)
+        except TranscriptError as error:
+            raise TranscriptError(f"{path}: {error}") from None
+
+
+def _field(data: dict[str, Any], name: str, kind: type) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise TranscriptError(f"transcript field {name!r} must be a {_KIND_NAMES[kind]}")
+    return value
+
+
+def _optional(data: dict[str, Any], name: str, kind: type) -> Any:
+    return _field(data, name, kind) if data.get(name) is not None else None
+
+
+def _result(data: object) -> Result:
+    if not isinstance(data, dict):
+        raise TranscriptError("transcript field 'result' must be an object or null")
+    scores = data.get("scores")
+    ranking = data.get("ranking")
+    if not isinstance(scores, list) or not isinstance(ranking, list):
+        raise TranscriptError("transcript field 'result' needs the lists 'scores' and 'ranking'")
+    return Result(tuple(scores), tuple(ranking))
+
+
+_KIND_NAMES = {int: "whole number", str: "string", list: "list", dict: "object"}
+
+
+def result_of(game: Game[Any, Any, Any], state: object) -> Result:
+    """The result of a finished game."""
+    return Result(tuple(game.scores(state)), tuple(game.ranking(state)))
+
+
+def start(game: Game[Any, Any, Any], transcript: Transcript, log: list[Event] | None = None) -> Any:
+    """The initial state a transcript describes (its seed and deck, if any)."""
+    if transcript.rules_version != game.spec.rules_version:
+        raise TranscriptError(
+            f"the transcript was recorded under rules version {transcript.rules_version} of "
+            f"{game.spec.id}; this Spieltisch plays version {game.spec.rules_version}"
+        )
+    return game.new_state(transcript.players, transcript.seed, transcript.deck, log)
+
+
+Step = tuple[int, Seat | None, Any, list[Event], Any]
+
+
+def replay_steps(game: Game[Any, Any, Any], transcript: Transcript) -> Iterator[Step]:
+    """Yield ``(step, seat, action, events, state)`` for every recorded action, checked.
+
+    Step 0 carries the deal's events with no seat or action. Raises
+    :class:`TranscriptError` naming the step, the seat, the action and what was legal.
+    """
+    log: list[Event] = []
+    state = start(game, transcript, log)
+    yield 0, None, None, log, state
+    for step, (seat, data) in enumerate(transcript.actions, start=1):
+        if game.is_terminal(state):
+            raise TranscriptError(f"step {step}: the game was already over")
+        try:
+            action = game.action_from_json(data)
+            events = game.play(state, seat, action)
+        except SpieltischError as error:
+            raise TranscriptError(f"step {step}, seat {seat}: {error}") from None
+        yield step, seat, action, events, state
+
+
+def replay(game: Game[Any, Any, Any], transcript: Transcript, verify: bool = True) -> Any:
+    """The state after every recorded action; with ``verify``, the recorded result (if any)
+    must equal the recomputed one."""
+    state = None
+    for *_, state in replay_steps(game, transcript):
+        pass
+    if verify:
+        check_result(game, state, transcript)
+    return state
+
+
+def check_result(game: Game[Any, Any, Any], state: Any, transcript: Transcript) -> None:
+    """Raise :class:`TranscriptError` unless the transcript's result (if it records one) is
+    the result of ``state``, the state its actions lead to."""
+    if transcript.result is None:
+        return
+    if not game.is_terminal(state):
+        raise TranscriptError("the transcript has a result but its actions do not finish the game")
+    recomputed = result_of(game, state)
+    if _normal(recomputed) != _normal(transcript.result):
+        raise TranscriptError(
+            f"the recorded result {transcript.result.to_json()} differs from the "
+            f"replayed result {recomputed.to_json()}"
+        )
+
+
+def _normal(result: Result) -> tuple[list[float], list[int]]:
+    return [float(s) for s in result.scores], list(result.ranking)

@@ -1,0 +1,601 @@
+"""Dicht dran (Reinhard Staupe, NSV 2013): get closest to the target card.
+
+A round, as the rule sheet has it:
+
+1. every player lays one hand card face down; when all have, they are revealed;
+2. the card closest to the target wins it (equal distance: the higher card); the target goes
+   to the winner's collection and the winning card takes its place in the circle;
+3. every other card inside the gap (between the target's two circle neighbours) is
+   discarded;
+4. every card still lying there is discarded and its player draws as many cards as it shows
+   chilis.
+
+The pass ends after a round in which a hand became empty or the draw pile ran out; then won
+chilis count plus and chilis in hand count minus. Several passes make a game.
+Resolutions of gaps in the rule sheet are named constants or options; see
+``docs/rules/dicht-dran.md``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from spieltisch.core.chance import chance_rng, shuffle
+from spieltisch.core.errors import DeckError
+from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
+from spieltisch.core.options import OptionSpec
+from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST, SHUFFLED, chili_sum
+
+CIRCLE_SIZE = 6
+#: Circle positions of the 1 and the 100, opposite each other; positions run clockwise.
+ONE_POSITION = 0
+HUNDRED_POSITION = 3
+#: The first target is the card clockwise after the 1.
+FIRST_TARGET = ONE_POSITION + 1
+HAND_SIZE = 8
+#: Cards 2–99 left after the four random circle cards: they fill hands and the draw pile.
+CARDS_IN_PLAY = len(SHUFFLED) - (CIRCLE_SIZE - 2)
+
+RULES_VERSION = "1"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay ``card`` from the hand face down (Action 1)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"type": "play", "card": self.card}
+
+
+#: One shared instance per card, so legal actions cost no allocation.
+PLAYS: tuple[Play, ...] = tuple(Play(card) for card in range(HIGHEST + 1))
+_PLAY_TEXT = re.compile(r"\s*(?:play\s+|spiele\s+)?(\d{1,3})\s*", re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class DichtDranState:
+    """The whole table. Internal to the engine: only views leave it.
+
+    ``draw_pile`` has its top card last. ``committed[s]`` is the card seat ``s`` laid face
+    down this round (0: none yet); ``waiting`` are the seats yet to lay a card.
+    """
+
+    seats: int
+    seed: int
+    shuffles: int
+    circle: list[int]
+    target: int
+    hands: list[list[int]]
+    draw_pile: list[int]
+    discard_pile: list[int]
+    collections: list[list[int]]
+    committed: list[int]
+    waiting: tuple[int, ...]
+    pass_scores: list[list[int]]
+    last_hands: list[list[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class DichtDranView(View):
+    """What one seat knows. Played cards were shown to all when revealed, so the discard
+    pile and every collection are public; hands, the draw pile and unrevealed commits are
+    not."""
+
+    players: int
+    passes: int
+    pass_number: int
+    circle: tuple[int, ...]
+    target_position: int
+    target: int
+    gap: tuple[int, int]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    draw_pile_size: int
+    discard_pile: tuple[int, ...]
+    collections: tuple[tuple[int, ...], ...]
+    committed: tuple[bool, ...]
+    my_card: int | None
+    pass_scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    last_pass_hands: tuple[tuple[int, ...], ...]
+    game_over: bool
+
+
+def gap_of(circle: Sequence[int], target: int) -> tuple[int, int]:
+    """The gap: the range between the target's two circle neighbours, both included.
+
+    Inclusive or not never matters, since both bounds lie in the circle (RULES-NOTES §1 b 3).
+    """
+    a = circle[(target - 1) % CIRCLE_SIZE]
+    b = circle[(target + 1) % CIRCLE_SIZE]
+    return (a, b) if a < b else (b, a)
+
+
+def closest(cards: Sequence[int], target: int) -> int:
+    """The seat whose card is closest to ``target``; at equal distance the higher card."""
+    best = 0
+    best_key = (abs(cards[0] - target), -cards[0])
+    for seat in range(1, len(cards)):
+        key = (abs(cards[seat] - target), -cards[seat])
+        if key < best_key:
+            best, best_key = seat, key
+    return best
+
+
+class DichtDran(Game[DichtDranState, Play, DichtDranView]):
+    """Dicht dran for 3–5 players."""
+
+    spec: ClassVar[GameSpec] = GameSpec(
+        id="dicht-dran",
+        name_de="Dicht dran",
+        name_en="Dicht dran",
+        rules_version=RULES_VERSION,
+        min_seats=3,
+        max_seats=5,
+        options=(
+            OptionSpec(
+                "passes",
+                2,
+                "Anzahl der Durchgänge (die Regel empfiehlt zwei)",
+                "number of passes (the rules recommend two)",
+                minimum=1,
+                maximum=10,
+            ),
+            OptionSpec(
+                "anchors_can_be_target",
+                True,
+                "Die 1 und die 100 werden wie jede Kreiskarte zur Zielkarte",
+                "the 1 and the 100 become the target like any circle card",
+            ),
+        ),
+    )
+
+    def __init__(self, options: dict[str, JSON] | None = None) -> None:
+        super().__init__(options)
+        self.passes = int(self.options["passes"])
+        anchors = bool(self.options["anchors_can_be_target"])
+        #: ``all_seats[n]``: every seat of an ``n``-player game, who all lay a card each round.
+        self.all_seats = tuple(tuple(range(n)) for n in range(self.spec.max_seats + 1))
+        #: ``next_target[p]`` is the circle position that becomes the target after ``p``.
+        self.next_target = tuple(
+            self._next_target(position, anchors) for position in range(CIRCLE_SIZE)
+        )
+
+    @staticmethod
+    def _next_target(position: int, anchors: bool) -> int:
+        step = (position + 1) % CIRCLE_SIZE
+        while not anchors and step in (ONE_POSITION, HUNDRED_POSITION):
+            step = (step + 1) % CIRCLE_SIZE
+        return step
+
+    # -- set-up -----------------------------------------------------------------------
+    def new_state(
+        self,
+        seats: int,
+        seed: int,
+        deck: Sequence[object] | None = None,
+        log: list[Event] | None = None,
+    ) -> DichtDranState:
+        """Deal the first pass: ``deck`` (cards 2–99, top first) or a shuffle from ``seed``.
+
+        From a deck, the first four cards go to the circle clockwise after the 1 (skipping the
+        100's place), then each seat in turn takes the next eight, and the rest is the draw
+        pile, top first. Later passes and reshuffles are shuffled from ``seed``.
+        """
+        self.spec.check_seats(seats)
+        state = DichtDranState(
+            seats=seats,
+            seed=seed,
+            shuffles=0,
+            circle=[],
+            target=FIRST_TARGET,
+            hands=[],
+            draw_pile=[],
+            discard_pile=[],
+            collections=[[] for _ in range(seats)],
+            committed=[0] * seats,
+            waiting=(),
+            pass_scores=[],
+            last_hands=[],
+        )
+        self._deal(state, self._checked_deck(deck) if deck is not None else None, log)
+        return state
+
+    @staticmethod
+    def _checked_deck(deck: Sequence[object]) -> list[int]:
+        cards = list(deck)
+        if not all(type(card) is int for card in cards) or sorted(cards) != list(SHUFFLED):
+            raise DeckError(
+                "a Dicht dran deck lists each card from 2 to 99 exactly once, top card first; "
+                f"got {len(cards)} entries"
+            )
+        return [card for card in cards if isinstance(card, int)]
+
+    def _deal(self, state: DichtDranState, deck: list[int] | None, log: list[Event] | None) -> None:
+        """Start a pass: 1 and 100 opposite in the circle, four more cards, eight per hand."""
+        if deck is None:
+            deck = list(SHUFFLED)
+            shuffle(chance_rng(state.seed, state.shuffles), deck)
+            state.shuffles += 1
+        n = state.seats
+        state.circle = [LOWEST, deck[0], deck[1], HIGHEST, deck[2], deck[3]]
+        start = CIRCLE_SIZE - 2
+        state.hands = [deck[start + HAND_SIZE * s : start + HAND_SIZE * (s + 1)] for s in range(n)]
+        state.draw_pile = deck[start + HAND_SIZE * n :][::-1]
+        state.discard_pile = []
+        state.collections = [[] for _ in range(n)]
+        state.target = FIRST_TARGET
+        state.committed = [0] * n
+        state.waiting = self.all_seats[n]
+        if log is not None:
+            log.append(Event("pass_start", {"pass": len(state.pass_scores) + 1}))
+            for seat, hand in enumerate(state.hands):
+                log.append(Event("deal", {"seat": seat, "hand": sorted(hand)}, frozenset({seat})))
+            self._log_target(state, log)
+
+    def clone(self, state: DichtDranState) -> DichtDranState:
+        return DichtDranState(
+            seats=state.seats,
+            seed=state.seed,
+            shuffles=state.shuffles,
+            circle=state.circle[:],
+            target=state.target,
+            hands=[hand[:] for hand in state.hands],
+            draw_pile=state.draw_pile[:],
+            discard_pile=state.discard_pile[:],
+            collections=[c[:] for c in state.collections],
+            committed=state.committed[:],
+            waiting=state.waiting,
+            pass_scores=[s[:] for s in state.pass_scores],
+            last_hands=[h[:] for h in state.last_hands],
+        )
+
+    # -- the turn ---------------------------------------------------------------------
+    def to_act(self, state: DichtDranState) -> tuple[Seat, ...]:
+        return state.waiting
+
+    def legal_actions(self, state: DichtDranState, seat: Seat) -> list[Play]:
+        """Any hand card, once per round, until everyone has laid one."""
+        if seat not in state.waiting:
+            return []
+        return [PLAYS[card] for card in state.hands[seat]]
+
+    def apply(
+        self, state: DichtDranState, seat: Seat, action: Play, log: list[Event] | None = None
+    ) -> None:
+        state.hands[seat].remove(action.card)
+        state.committed[seat] = action.card
+        waiting = state.waiting
+        index = waiting.index(seat)
+        state.waiting = waiting[:index] + waiting[index + 1 :]
+        if log is not None:
+            log.append(Event("commit", {"seat": seat}))
+            log.append(Event("my_card", {"seat": seat, "card": action.card}, frozenset({seat})))
+        if not state.waiting:
+            self._resolve_round(state, log)
+
+    def _resolve_round(self, state: DichtDranState, log: list[Event] | None) -> None:
+        """Actions 2–4 once all cards are revealed, then the next round or the pass end."""
+        cards = state.committed
+        circle = state.circle
+        position = state.target
+        target = circle[position]
+        low, high = gap_of(circle, position)
+        winner = closest(cards, target)
+        state.collections[winner].append(target)
+        circle[position] = cards[winner]
+        n = state.seats
+        discard = state.discard_pile
+        owed: list[Seat] = []
+        for step in range(1, n):
+            seat = (winner + step) % n
+            card = cards[seat]
+            discard.append(card)
+            if card < low or card > high:
+                owed.append(seat)
+        if log is not None:
+            self._log_round(cards, winner, target, owed, log)
+        reshuffled = False
+        for seat in owed:
+            reshuffled |= self._draw(state, seat, CHILIS[cards[seat]], log)
+        state.committed = [0] * n
+        if reshuffled or not state.draw_pile or not all(state.hands):
+            self._end_pass(state, log)
+        else:
+            state.waiting = self.all_seats[n]
+            state.target = self.next_target[position]
+            if log is not None:
+                self._log_target(state, log)
+
+    def _draw(
+        self,
+        state: DichtDranState,
+        seat: Seat,
+        count: int,
+        log: list[Event] | None,
+    ) -> bool:
+        """``seat`` draws ``count`` cards from the top; returns whether it reshuffled.
+
+        If the pile runs out while cards are owed, the discard pile is shuffled into a new
+        pile and the owed cards come from it (seed rule); the pass ends after this round. A
+        reshuffle empties the discard pile, so if the new pile is too small, the rest lapses.
+        """
+        pile = state.draw_pile
+        drawn = pile[-count:]
+        del pile[-count:]
+        reshuffled = len(drawn) < count and bool(state.discard_pile)
+        if reshuffled:
+            pile.extend(state.discard_pile)
+            state.discard_pile.clear()
+            shuffle(chance_rng(state.seed, state.shuffles), pile)
+            state.shuffles += 1
+            if log is not None:
+                log.append(Event("reshuffle", {"cards": len(pile)}))
+            missing = count - len(drawn)
+            drawn += pile[-missing:]
+            del pile[-missing:]
+        state.hands[seat] += drawn
+        if log is not None:
+            log.append(Event("draw", {"seat": seat, "count": len(drawn)}))
+            log.append(Event("drawn", {"seat": seat, "cards": drawn}, frozenset({seat})))
+        return reshuffled
+
+    def _end_pass(self, state: DichtDranState, log: list[Event] | None) -> None:
+        """Score the pass (won chilis minus chilis in hand); deal the next or end the game."""
+        scores = [
+            chili_sum(won) - chili_sum(hand)
+            for won, hand in zip(state.collections, state.hands, strict=True)
+        ]
+        state.pass_scores.append(scores)
+        state.last_hands = [hand[:] for hand in state.hands]
+        state.waiting = ()
+        if log is not None:
+            log.append(
+                Event(
+                    "pass_end",
+                    {
+                        "pass": len(state.pass_scores),
+                        "hands": [sorted(h) for h in state.hands],
+                        "scores": scores,
+                        "totals": list(self.scores(state)),
+                    },
+                )
+            )
+        if len(state.pass_scores) < self.passes:
+            self._deal(state, None, log)
+        elif log is not None:
+            log.append(Event("game_end", {"ranking": list(self.ranking(state))}))
+
+    # -- the end ----------------------------------------------------------------------
+    def is_terminal(self, state: DichtDranState) -> bool:
+        return len(state.pass_scores) >= self.passes
+
+    def scores(self, state: DichtDranState) -> tuple[int, ...]:
+        """The sum of each seat's finished passes."""
+        return tuple(sum(column) for column in zip(*state.pass_scores, strict=True)) or (
+            0,
+        ) * state.seats
+
+    def max_actions(self, seats: int) -> int:
+        """Each round every seat lays one of the 94 cards in hands and draw pile; draws only
+        move cards between those two, and a reshuffle ends the pass."""
+        return CARDS_IN_PLAY * self.passes
+
+    # -- hidden information -----------------------------------------------------------
+    def view(self, state: DichtDranState, seat: Seat | None) -> DichtDranView:
+        circle = tuple(state.circle)
+        over = self.is_terminal(state)
+        mine = state.committed[seat] if seat is not None else 0
+        return DichtDranView(
+            seat=seat,
+            players=state.seats,
+            passes=self.passes,
+            pass_number=min(len(state.pass_scores) + 1, self.passes),
+            circle=circle,
+            target_position=state.target,
+            target=circle[state.target],
+            gap=gap_of(circle, state.target),
+            hand=tuple(sorted(state.hands[seat])) if seat is not None else (),
+            hand_sizes=tuple(len(hand) for hand in state.hands),
+            draw_pile_size=len(state.draw_pile),
+            discard_pile=tuple(sorted(state.discard_pile)),
+            collections=tuple(tuple(c) for c in state.collections),
+            committed=tuple(card != 0 for card in state.committed),
+            my_card=mine or None,
+            pass_scores=tuple(tuple(s) for s in state.pass_scores),
+            totals=self.scores(state),
+            last_pass_hands=tuple(tuple(sorted(h)) for h in state.last_hands),
+            game_over=over,
+        )
+
+    def determinize(self, view: DichtDranView, rng: random.Random) -> DichtDranState:
+        """Deal the cards the seat cannot see (other hands, their face-down cards, the draw
+        pile) at random from the cards it has not seen anywhere."""
+        n = view.players
+        seat = view.seat
+        seen = {*view.circle, *view.hand, *view.discard_pile}
+        for won in view.collections:
+            seen.update(won)
+        if view.my_card is not None:
+            seen.add(view.my_card)
+        hands = [list(view.hand) if s == seat else [] for s in range(n)]
+        committed = [0] * n
+        if seat is not None and view.my_card is not None:
+            committed[seat] = view.my_card
+        state = DichtDranState(
+            seats=n,
+            seed=rng.getrandbits(63),
+            shuffles=0,
+            circle=list(view.circle),
+            target=view.target_position,
+            hands=hands,
+            draw_pile=[],
+            discard_pile=list(view.discard_pile),
+            collections=[list(c) for c in view.collections],
+            committed=committed,
+            waiting=tuple(s for s in range(n) if not view.committed[s]) if not view.game_over
+            else (),
+            pass_scores=[list(s) for s in view.pass_scores],
+            last_hands=[list(h) for h in view.last_pass_hands],
+        )
+        unseen = [card for card in range(LOWEST, HIGHEST + 1) if card not in seen]
+        rng.shuffle(unseen)
+        self._fill_unseen(state, seat, view.hand_sizes, view.committed, unseen)
+        return state
+
+    @staticmethod
+    def _fill_unseen(
+        state: DichtDranState,
+        seat: Seat | None,
+        hand_sizes: Sequence[int],
+        committed: Sequence[bool],
+        cards: list[int],
+    ) -> None:
+        """Deal ``cards`` to every place ``seat`` cannot see: other hands, their face-down
+        cards, then the draw pile."""
+        for other in range(state.seats):
+            if other == seat:
+                continue
+            size = hand_sizes[other]
+            state.hands[other] = cards[:size]
+            del cards[:size]
+            if committed[other]:
+                state.committed[other] = cards.pop()
+        state.draw_pile = cards
+
+    def shuffle_unseen(
+        self, state: DichtDranState, seat: Seat | None, rng: random.Random
+    ) -> DichtDranState:
+        copy = self.clone(state)
+        unseen = list(copy.draw_pile)
+        for other in range(copy.seats):
+            if other != seat:
+                unseen.extend(copy.hands[other])
+                if copy.committed[other]:
+                    unseen.append(copy.committed[other])
+        rng.shuffle(unseen)
+        sizes = [len(hand) for hand in copy.hands]
+        self._fill_unseen(copy, seat, sizes, [c != 0 for c in copy.committed], unseen)
+        copy.seed = rng.getrandbits(63)
+        return copy
+
+    def card_zones(self, state: DichtDranState) -> dict[str, list[int]]:
+        zones = {
+            "circle": state.circle,
+            "draw pile": state.draw_pile,
+            "discard pile": state.discard_pile,
+            "face down": [card for card in state.committed if card],
+        }
+        for seat in range(state.seats):
+            zones[f"hand {seat}"] = state.hands[seat]
+            zones[f"collection {seat}"] = state.collections[seat]
+        return zones
+
+    def all_cards(self, seats: int) -> list[object]:
+        return list(range(LOWEST, HIGHEST + 1))
+
+    # -- actions as text, JSON and integers --------------------------------------------
+    def parse_action(self, text: str) -> Play:
+        """``play 63`` (or just ``63``)."""
+        match = _PLAY_TEXT.fullmatch(text)
+        if match is None or not LOWEST <= int(match.group(1)) <= HIGHEST:
+            raise self._bad_action(text, "play 63")
+        return PLAYS[int(match.group(1))]
+
+    def action_from_json(self, data: JSON) -> Play:
+        """``{"type": "play", "card": 63}``."""
+        if (
+            isinstance(data, dict)
+            and data.get("type") == "play"
+            and set(data) == {"type", "card"}
+            and type(data["card"]) is int
+            and LOWEST <= data["card"] <= HIGHEST
+        ):
+            return PLAYS[data["card"]]
+        raise self._bad_action(data, '{"type": "play", "card": 63}')
+
+    def encode(self, action: Play) -> int:
+        return action.card - LOWEST
+
+    def decode(self, code: int) -> Play:
+        if not 0 <= code < self.num_distinct_actions:
+            raise self._bad_action(code, "0")
+        return PLAYS[code + LOWEST]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return HIGHEST - LOWEST + 1
+
+    # -- words ------------------------------------------------------------------------
+    def _log_target(self, state: DichtDranState, log: list[Event]) -> None:
+        low, high = gap_of(state.circle, state.target)
+        log.append(Event("target", {"target": state.circle[state.target], "gap": [low, high]}))
+
+    @staticmethod
+    def _log_round(
+        cards: Sequence[int], winner: Seat, target: int, owed: Sequence[Seat], log: list[Event]
+    ) -> None:
+        log.append(Event("reveal", {"cards": list(cards)}))
+        log.append(Event("win", {"seat": winner, "card": cards[winner], "target": target}))
+        for seat, card in enumerate(cards):
+            if seat != winner:
+                kind = "discard_draw" if seat in owed else "gap_discard"
+                log.append(Event(kind, {"seat": seat, "card": card, "chilis": CHILIS[card]}))
+
+    def describe(self, event: Event, lang: str) -> str:
+        template = _WORDS[lang if lang in _WORDS else "en"].get(event.kind, event.kind)
+        data = dict(event.data)
+        for key in ("hand", "cards", "scores", "totals", "ranking", "gap"):
+            if isinstance(data.get(key), list):
+                data[key] = ", ".join(map(str, data[key]))
+        if "seat" in data:
+            data["player"] = data["seat"] + 1
+        if event.kind == "pass_end":
+            data["hands"] = "; ".join(", ".join(map(str, h)) or "-" for h in data["hands"])
+        return template.format(**data)
+
+
+_WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        "pass_start": "Durchgang {pass} beginnt.",
+        "deal": "Deine Handkarten: {hand}",
+        "target": "Zielkarte {target}, Lücke {gap}.",
+        "commit": "Spieler {player} hat eine Karte verdeckt abgelegt.",
+        "my_card": "Du hast die {card} verdeckt abgelegt.",
+        "reveal": "Aufgedeckt: {cards}",
+        "win": "Spieler {player} ist mit der {card} am dichtesten dran und gewinnt die {target}.",
+        "gap_discard": "Die {card} von Spieler {player} passt in die Lücke: abgelegt.",
+        "discard_draw": "Die {card} von Spieler {player} zeigt {chilis} Knallschote(n).",
+        "draw": "Spieler {player} zieht {count} Karte(n).",
+        "drawn": "Du ziehst: {cards}",
+        "reshuffle": "Der Zugstapel ist leer: {cards} Karten des Ablagestapels werden gemischt.",
+        "pass_end": "Durchgang {pass} ist vorbei. Handkarten: {hands}. Punkte: {scores}; "
+        "insgesamt: {totals}.",
+        "game_end": "Das Spiel ist aus. Platzierung: {ranking}.",
+    },
+    "en": {
+        "pass_start": "Pass {pass} begins.",
+        "deal": "Your hand: {hand}",
+        "target": "Target {target}, gap {gap}.",
+        "commit": "Player {player} laid a card face down.",
+        "my_card": "You laid the {card} face down.",
+        "reveal": "Revealed: {cards}",
+        "win": "Player {player} is closest with {card} and wins the {target}.",
+        "gap_discard": "Player {player}'s {card} fits the gap: discarded.",
+        "discard_draw": "Player {player}'s {card} shows {chilis} chili(s).",
+        "draw": "Player {player} draws {count} card(s).",
+        "drawn": "You draw: {cards}",
+        "reshuffle": "The draw pile is empty: {cards} discarded cards are shuffled.",
+        "pass_end": "Pass {pass} is over. Hands: {hands}. Points: {scores}; totals: {totals}.",
+        "game_end": "The game is over. Places: {ranking}.",
+    },
+}
