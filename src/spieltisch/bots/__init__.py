@@ -55,7 +55,9 @@ def bot_specs_for(specs: Sequence[str], seats: int) -> list[str]:
     if len(cleaned) == 1:
         cleaned *= seats
     if len(cleaned) != seats:
-        raise BotSpecError(f"give one bot for all seats or one per seat ({seats}), got {len(cleaned)}")
+        raise BotSpecError(
+            f"give one bot for all seats or one per seat ({seats}), got {len(cleaned)}"
+        )
     for spec in cleaned:
         parse_spec(spec)
     return cleaned

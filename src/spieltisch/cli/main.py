@@ -101,8 +101,12 @@ def cmd_games(args: argparse.Namespace, out: Console) -> int:
     table = Table("id", "name", "players", "rules version")
     for game_id, cls in REGISTRY.items():
         spec = cls.spec
-        table.add_row(game_id, f"{spec.name_de} / {spec.name_en}", f"{spec.min_seats}–{spec.max_seats}",
-                      spec.rules_version)
+        table.add_row(
+            game_id,
+            f"{spec.name_de} / {spec.name_en}",
+            f"{spec.min_seats}–{spec.max_seats}",
+            spec.rules_version,
+        )
     out.print(table)
     return 0
 
@@ -157,11 +161,14 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
             agents.append(make_bot(next(specs), game, derive_seed(seed, "bot", s)))
     if transcript is None:
         transcript = new_transcript(game, players, seed, agents=agents)
-    path = args.save or args.resume or Path("spieltisch-transcripts") / f"{game.spec.id}-{seed}.json"
+    path = (
+        args.save or args.resume or Path("spieltisch-transcripts") / f"{game.spec.id}-{seed}.json"
+    )
     out.print(t(lang, "seed", seed=seed))
     try:
-        match = play_match(game, agents, seed, observer=EventPrinter(game, seat, out, lang),
-                           transcript=transcript)
+        match = play_match(
+            game, agents, seed, observer=EventPrinter(game, seat, out, lang), transcript=transcript
+        )
     except (Quit, KeyboardInterrupt):
         transcript.save(path)
         out.print(t(lang, "aborted"), t(lang, "saved", path=path))
@@ -196,20 +203,38 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     with Progress(console=err, disable=not show_progress, transient=True) as progress:
         task = progress.add_task(game.spec.id, total=args.games)
         summary = simulate(
-            game, args.players, args.games, args.seed, bots, args.transcripts,
+            game,
+            args.players,
+            args.games,
+            args.seed,
+            bots,
+            args.transcripts,
             progress=lambda done: progress.update(task, completed=done),
         )
     if args.json:
         print(json.dumps(summary))
         return 0
-    table = Table("seat", "bot", "wins", "win share", "mean score",
-                  title=f"{game.spec.id}: {args.games} games, {args.players} players, seed {args.seed}")
+    table = Table(
+        "seat",
+        "bot",
+        "wins",
+        "win share",
+        "mean score",
+        title=f"{game.spec.id}: {args.games} games, {args.players} players, seed {args.seed}",
+    )
     for seat in range(args.players):
-        table.add_row(str(seat + 1), bots[seat], str(summary["wins"][seat]),
-                      f"{summary['win_share'][seat]:.3f}", f"{summary['mean_scores'][seat]:.2f}")
+        table.add_row(
+            str(seat + 1),
+            bots[seat],
+            str(summary["wins"][seat]),
+            f"{summary['win_share'][seat]:.3f}",
+            f"{summary['mean_scores'][seat]:.2f}",
+        )
     out.print(table)
-    out.print(f"mean length {summary['mean_length']:.1f} actions · "
-              f"{summary['timing']['games_per_second']} games/s")
+    out.print(
+        f"mean length {summary['mean_length']:.1f} actions · "
+        f"{summary['timing']['games_per_second']} games/s"
+    )
     return 0
 
 
@@ -224,7 +249,8 @@ def cmd_replay(args: argparse.Namespace, out: Console) -> int:
         out.print(t(lang, "verified", steps=len(transcript.actions)))
         return 0
     state = None
-    for step, seat, action, events, state in replay_steps(game, transcript):
+    for step, seat, action, events, after in replay_steps(game, transcript):
+        state = after
         if seat is not None:
             player = t(lang, "player", n=seat + 1)
             out.print(f"[bold]{t(lang, 'step', step=step)}[/bold] · {player}: {action}")

@@ -84,10 +84,11 @@ def render_dicht_dran(game: Game[Any, Any, Any], view: Any, lang: str) -> Render
         label = "Deine Hand: " if de else "Your hand: "
         parts.append(Text.assemble((label, "bold"), _cards(view.hand)))
         if view.my_card is not None:
-            parts.append(Text(("Verdeckt gelegt: " if de else "Laid face down: ") + str(view.my_card)))
+            parts.append(
+                Text(("Verdeckt gelegt: " if de else "Laid face down: ") + str(view.my_card))
+            )
     title = (
-        f"{game.spec.name(lang)} · {'Durchgang' if de else 'pass'} "
-        f"{view.pass_number}/{view.passes}"
+        f"{game.spec.name(lang)} · {'Durchgang' if de else 'pass'} {view.pass_number}/{view.passes}"
     )
     return Panel(Group(*parts), title=title, title_align="left")
 
@@ -105,4 +106,5 @@ RENDERERS: dict[str, Renderer] = {"dicht-dran": render_dicht_dran}
 
 def render(game: Game[Any, Any, Any], view: View, lang: str) -> RenderableType:
     """The view drawn by its game's renderer."""
-    return RENDERERS.get(game.spec.id, render_generic)(game, view, lang)
+    renderer: Renderer = RENDERERS.get(game.spec.id, render_generic)
+    return renderer(game, view, lang)

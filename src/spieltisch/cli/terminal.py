@@ -50,7 +50,9 @@ class TerminalPlayer:
                 continue
             if action in legal:
                 return action
-            self.console.print(t(self.lang, "not_legal", choices=self._choices(legal)), style="yellow")
+            self.console.print(
+                t(self.lang, "not_legal", choices=self._choices(legal)), style="yellow"
+            )
 
     def _read(self) -> str:
         try:

@@ -124,6 +124,11 @@ class Game(ABC, Generic[S, A, V]):
         the deal's events go to ``log`` if given."""
 
     @abstractmethod
+    def deck_order(self, seats: int, seed: int) -> list[Any]:
+        """The explicit deck (top card first) that ``seed`` deals: ``new_state(seats, seed)``
+        and ``new_state(seats, seed, deck_order(seats, seed))`` are the same game."""
+
+    @abstractmethod
     def clone(self, state: S) -> S:
         """An independent copy of ``state`` (for search; cheaper than deepcopy)."""
 

@@ -69,8 +69,8 @@ def play_match(
     """Play a whole game, one agent per seat, and record it.
 
     ``observer`` (a display, a log) receives each batch of events (it filters them by
-    visibility); without one no events are built. A ``transcript`` with recorded actions is continued:
-    its actions are replayed first (checked), then the agents play on.
+    visibility); without one no events are built. A ``transcript`` with recorded actions
+    is continued: its actions are replayed first (checked), then the agents play on.
     """
     if transcript is None:
         transcript = new_transcript(game, len(agents), seed, deck, agents)

@@ -65,7 +65,8 @@ class OptionSpec:
                     return None
             if not isinstance(raw, int):
                 return None
-            assert self.minimum is not None and self.maximum is not None
+            assert self.minimum is not None
+            assert self.maximum is not None
             return raw if self.minimum <= raw <= self.maximum else None
         if isinstance(raw, str) and raw in self.choices:
             return raw

@@ -10,7 +10,7 @@ and the result. Replaying it through :func:`replay` checks every action against
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,7 +85,9 @@ class Transcript:
         if not isinstance(data, dict):
             raise TranscriptError("a transcript is a JSON object")
         if data.get("format") != FORMAT:
-            raise TranscriptError(f"not a Spieltisch transcript (field 'format' must be {FORMAT!r})")
+            raise TranscriptError(
+                f"not a Spieltisch transcript (field 'format' must be {FORMAT!r})"
+            )
         if data.get("format_version") != FORMAT_VERSION:
             raise TranscriptError(
                 f"transcript format version {data.get('format_version')!r} is not supported; "
@@ -100,7 +102,7 @@ class Transcript:
                 or not isinstance(entry.get("action"), dict)
             ):
                 raise TranscriptError(
-                    f"step {step}: each action is {{\"seat\": <int>, \"action\": {{...}}}}"
+                    f'step {step}: each action is {{"seat": <int>, "action": {{...}}}}'
                 )
             parsed_actions.append((entry["seat"], entry["action"]))
         result = data.get("result")
@@ -204,8 +206,8 @@ def replay(game: Game[Any, Any, Any], transcript: Transcript, verify: bool = Tru
     """The state after every recorded action; with ``verify``, the recorded result (if any)
     must equal the recomputed one."""
     state = None
-    for *_, state in replay_steps(game, transcript):
-        pass
+    for step in replay_steps(game, transcript):
+        state = step[-1]
     if verify:
         check_result(game, state, transcript)
     return state

@@ -43,7 +43,9 @@ def simulate(
     lengths: list[int] = []
     started = time.perf_counter()
     for index in range(games):
-        agents = [make_bot(bots[s], game, derive_seed(seed, "bot", index, s)) for s in range(players)]
+        agents = [
+            make_bot(bots[s], game, derive_seed(seed, "bot", index, s)) for s in range(players)
+        ]
         match = play_match(game, agents, game_seed(seed, index))
         result = match.transcript.result
         assert result is not None

@@ -65,7 +65,8 @@ _PLAY_TEXT = re.compile(r"\s*(?:play\s+|spiele\s+)?(\d{1,3})\s*", re.IGNORECASE)
 class DichtDranState:
     """The whole table. Internal to the engine: only views leave it.
 
-    ``draw_pile`` has its top card last. ``committed[s]`` is the card seat ``s`` laid face
+    ``draw_pile`` has its top card last; hands are kept sorted, so legal actions come in
+    card order. ``committed[s]`` is the card seat ``s`` laid face
     down this round (0: none yet); ``waiting`` are the seats yet to lay a card.
     """
 
@@ -212,24 +213,39 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     @staticmethod
     def _checked_deck(deck: Sequence[object]) -> list[int]:
-        cards = list(deck)
-        if not all(type(card) is int for card in cards) or sorted(cards) != list(SHUFFLED):
+        cards = [card for card in deck if type(card) is int]
+        if len(cards) != len(deck) or sorted(cards) != list(SHUFFLED):
             raise DeckError(
                 "a Dicht dran deck lists each card from 2 to 99 exactly once, top card first; "
-                f"got {len(cards)} entries"
+                f"got {len(deck)} entries"
             )
-        return [card for card in cards if isinstance(card, int)]
+        return cards
+
+    def deck_order(self, seats: int, seed: int) -> list[int]:
+        return self._shuffled(seed, 0)
+
+    @staticmethod
+    def _shuffled(seed: int, count: int) -> list[int]:
+        """Cards 2–99 in the order of the ``count``-th shuffle of a game with ``seed``."""
+        deck = list(SHUFFLED)
+        shuffle(chance_rng(seed, count), deck)
+        return deck
 
     def _deal(self, state: DichtDranState, deck: list[int] | None, log: list[Event] | None) -> None:
-        """Start a pass: 1 and 100 opposite in the circle, four more cards, eight per hand."""
+        """Start a pass: 1 and 100 opposite in the circle, four more cards, eight per hand.
+
+        An explicit deck takes the place of this deal's shuffle, so later shuffles are the
+        same whether the first pass came from the seed or from the deck it deals.
+        """
         if deck is None:
-            deck = list(SHUFFLED)
-            shuffle(chance_rng(state.seed, state.shuffles), deck)
-            state.shuffles += 1
+            deck = self._shuffled(state.seed, state.shuffles)
+        state.shuffles += 1
         n = state.seats
         state.circle = [LOWEST, deck[0], deck[1], HIGHEST, deck[2], deck[3]]
         start = CIRCLE_SIZE - 2
-        state.hands = [deck[start + HAND_SIZE * s : start + HAND_SIZE * (s + 1)] for s in range(n)]
+        state.hands = [
+            sorted(deck[start + HAND_SIZE * s : start + HAND_SIZE * (s + 1)]) for s in range(n)
+        ]
         state.draw_pile = deck[start + HAND_SIZE * n :][::-1]
         state.discard_pile = []
         state.collections = [[] for _ in range(n)]
@@ -343,7 +359,9 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             missing = count - len(drawn)
             drawn += pile[-missing:]
             del pile[-missing:]
-        state.hands[seat] += drawn
+        hand = state.hands[seat]
+        hand += drawn
+        hand.sort()
         if log is not None:
             log.append(Event("draw", {"seat": seat, "count": len(drawn)}))
             log.append(Event("drawn", {"seat": seat, "cards": drawn}, frozenset({seat})))
@@ -381,9 +399,10 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     def scores(self, state: DichtDranState) -> tuple[int, ...]:
         """The sum of each seat's finished passes."""
-        return tuple(sum(column) for column in zip(*state.pass_scores, strict=True)) or (
-            0,
-        ) * state.seats
+        return (
+            tuple(sum(column) for column in zip(*state.pass_scores, strict=True))
+            or (0,) * state.seats
+        )
 
     def max_actions(self, seats: int) -> int:
         """Each round every seat lays one of the 94 cards in hands and draw pile; draws only
@@ -404,7 +423,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             target_position=state.target,
             target=circle[state.target],
             gap=gap_of(circle, state.target),
-            hand=tuple(sorted(state.hands[seat])) if seat is not None else (),
+            hand=tuple(state.hands[seat]) if seat is not None else (),
             hand_sizes=tuple(len(hand) for hand in state.hands),
             draw_pile_size=len(state.draw_pile),
             discard_pile=tuple(sorted(state.discard_pile)),
@@ -442,7 +461,8 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             discard_pile=list(view.discard_pile),
             collections=[list(c) for c in view.collections],
             committed=committed,
-            waiting=tuple(s for s in range(n) if not view.committed[s]) if not view.game_over
+            waiting=tuple(s for s in range(n) if not view.committed[s])
+            if not view.game_over
             else (),
             pass_scores=[list(s) for s in view.pass_scores],
             last_hands=[list(h) for h in view.last_pass_hands],
@@ -466,7 +486,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             if other == seat:
                 continue
             size = hand_sizes[other]
-            state.hands[other] = cards[:size]
+            state.hands[other] = sorted(cards[:size])
             del cards[:size]
             if committed[other]:
                 state.committed[other] = cards.pop()

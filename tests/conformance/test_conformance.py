@@ -1,0 +1,209 @@
+"""The conformance suite: every registered game, every seat count, the same promises.
+
+A new game gets these tests by being added to the registry.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from spieltisch.core.errors import IllegalActionError
+from spieltisch.core.game import Game, Seat
+from spieltisch.core.match import play_match
+from spieltisch.core.transcript import Transcript, replay
+from spieltisch.games import REGISTRY, game_for, make_game
+from tests.helpers import NoisyAgent, random_agents
+
+CASES = [
+    pytest.param(game_id, seats, id=f"{game_id}-{seats}")
+    for game_id, cls in REGISTRY.items()
+    for seats in cls.spec.seat_counts
+]
+
+Check = Callable[[Game[Any, Any, Any], Any, random.Random], None]
+
+
+def random_walk(
+    game: Game[Any, Any, Any], seats: int, seed: int, check: Check | None = None
+) -> Iterator[Any]:
+    """Play one random game with checked actions, yielding the state after every step.
+
+    Among several seats to act, a random one goes first: the order of simultaneous commits
+    must not matter to the rules.
+    """
+    rng = random.Random(seed)
+    state = game.new_state(seats, seed)
+    yield state
+    while not game.is_terminal(state):
+        if check is not None:
+            check(game, state, rng)
+        seat = rng.choice(game.to_act(state))
+        game.play(state, seat, rng.choice(game.legal_actions(state, seat)))
+        yield state
+
+
+def assert_cards_conserved(game: Game[Any, Any, Any], state: Any) -> None:
+    zones = game.card_zones(state)
+    placed: Counter[Any] = Counter()
+    for cards in zones.values():
+        placed.update(cards)
+    expected = Counter(game.all_cards(len(game.scores(state))))
+    assert placed == expected, {
+        "missing": expected - placed,
+        "extra": placed - expected,
+    }
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_random_play_ends_within_the_declared_maximum(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    for seed in range(40):
+        steps = sum(1 for _ in random_walk(game, seats, seed)) - 1
+        assert 0 < steps <= game.max_actions(seats)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_cards_are_conserved_after_every_step(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    for seed in range(10):
+        for state in random_walk(game, seats, seed):
+            assert_cards_conserved(game, state)
+
+
+def _check_every_action(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> None:
+    """Every legal action applies; everything else is refused and changes nothing."""
+    seats = len(game.scores(state))
+    for seat in range(seats):
+        legal = game.legal_actions(state, seat)
+        assert bool(legal) == (seat in game.to_act(state))
+        for action in legal:
+            trial = game.clone(state)
+            game.play(trial, seat, action)
+            assert_cards_conserved(game, trial)
+        before = game.clone(state)
+        for code in range(game.num_distinct_actions):
+            action = game.decode(code)
+            if action in legal:
+                continue
+            with pytest.raises(IllegalActionError):
+                game.play(state, seat, action)
+            assert state == before
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_every_legal_action_applies_and_every_other_is_refused(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    for seed in range(3):
+        for _ in random_walk(game, seats, seed, _check_every_action):
+            pass
+
+
+def _check_views(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> None:
+    seats = len(game.scores(state))
+    for seat in [*range(seats), None]:
+        view = game.view(state, seat)
+        json.dumps(view.to_json())
+        # A state that differs only in what this seat cannot see gives the same view.
+        assert game.view(game.shuffle_unseen(state, seat, rng), seat) == view
+        # A determinized state agrees with the view and keeps every card in one place.
+        sample = game.determinize(view, rng)
+        assert game.view(sample, seat) == view
+        assert game.to_act(sample) == game.to_act(state)
+        assert_cards_conserved(game, sample)
+        if seat is not None:
+            assert list(game.legal_actions(sample, seat)) == list(game.legal_actions(state, seat))
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_views_leak_nothing_and_determinize_agrees(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    for seed in range(4):
+        for _ in random_walk(game, seats, seed, _check_views):
+            pass
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_shuffle_unseen_really_changes_hidden_cards(game_id: str, seats: int) -> None:
+    """Guards the leak test above against passing vacuously."""
+    game = make_game(game_id)
+    rng = random.Random(1)
+    state = game.new_state(seats, 1)
+    changed = game.shuffle_unseen(state, 0, rng)
+    assert any(game.view(changed, other) != game.view(state, other) for other in range(1, seats))
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_actions_round_trip_through_text_json_and_integers(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    for code in range(game.num_distinct_actions):
+        action = game.decode(code)
+        assert game.encode(action) == code
+        assert game.parse_action(str(action)) == action
+        assert game.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+    for state in random_walk(game, seats, 5):
+        for seat in game.to_act(state):
+            for action in game.legal_actions(state, seat):
+                assert 0 <= game.encode(action) < game.num_distinct_actions
+                assert game.decode(game.encode(action)) == action
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_transcripts_round_trip_and_replay_to_the_same_game(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    for seed in range(5):
+        match = play_match(game, random_agents(game, seats, seed), seed)
+        text = match.transcript.dumps()
+        loaded = Transcript.loads(text)
+        assert loaded == match.transcript
+        assert loaded.dumps() == text
+        replayed = replay(game_for(loaded), loaded)
+        assert replayed == match.state
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_an_explicit_deck_deals_the_same_game_as_its_seed(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    for seed in range(5):
+        deck = game.deck_order(seats, seed)
+        assert game.new_state(seats, seed, deck) == game.new_state(seats, seed)
+        first = play_match(game, random_agents(game, seats, seed), seed)
+        second = play_match(game, random_agents(game, seats, seed), seed, deck=deck)
+        assert first.transcript.actions == second.transcript.actions
+        assert first.state == second.state
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_same_seed_same_game_despite_noise_in_global_generators(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    transcripts = []
+    for noise in (1, 2):
+        random.seed(noise)
+        np.random.seed(noise)
+        agents = [NoisyAgent(agent, noise) for agent in random_agents(game, seats, 42)]
+        transcripts.append(play_match(game, agents, 42).transcript.dumps())
+    assert transcripts[0] == transcripts[1]
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_different_seeds_give_different_games(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    deals = {json.dumps(game.deck_order(seats, seed)) for seed in range(5)}
+    assert len(deals) == 5
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_seats_that_need_not_act_cannot_act(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    state = game.new_state(seats, 3)
+    waiting: set[Seat] = set(game.to_act(state))
+    for seat in set(range(seats)) - waiting:
+        assert not game.legal_actions(state, seat)
+        with pytest.raises(IllegalActionError, match="does not act now"):
+            game.play(state, seat, game.decode(0))
