@@ -257,8 +257,8 @@ def test_a_person_plays_a_whole_game_and_is_helped_with_wrong_input(
     screens.append(capsys.readouterr().out)
     text = "".join(screens)
     assert code == 0
-    assert "I don't understand that: 'banana' is not an action of dicht-dran" in text
-    assert "That is not allowed now. You may choose: play" in text
+    assert "I don't understand 'banana'." in text
+    assert re.search(r"That is not allowed now. You may choose: \d+, \d+", text)
     assert "Type one of the choices" in text
     assert "Player 2 (you)" in text
     assert "Result" in text
@@ -272,7 +272,7 @@ def test_quitting_saves_the_game_and_resume_finishes_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     screens: list[str] = []
-    scripted_input(monkeypatch, capsys, ["play " + "x", "q"], screens)
+    scripted_input(monkeypatch, capsys, ["spiele x", "q"], screens)
     save = tmp_path / "paused.json"
     code = main(
         ["play", "dicht-dran", "--players", "4", "--seed", "8", "--lang", "de", "--save", str(save)]

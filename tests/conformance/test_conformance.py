@@ -207,3 +207,21 @@ def test_seats_that_need_not_act_cannot_act(game_id: str, seats: int) -> None:
         assert not game.legal_actions(state, seat)
         with pytest.raises(IllegalActionError, match="does not act now"):
             game.play(state, seat, game.decode(0))
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_every_event_is_told_in_german_and_english(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    rng = random.Random(seats)
+    events = []
+    state = game.new_state(seats, 8, log=events)
+    while not game.is_terminal(state):
+        seat = game.to_act(state)[0]
+        events += game.play(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert events
+    for event in events:
+        json.dumps(dict(event.data))
+        for lang in ("de", "en"):
+            text = game.describe(event, lang)
+            assert text
+            assert "{" not in text

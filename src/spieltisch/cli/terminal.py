@@ -44,8 +44,8 @@ class TerminalPlayer:
                 continue
             try:
                 action = self.game.parse_action(text)
-            except ActionParseError as error:
-                self.console.print(t(self.lang, "not_an_action", error=error), style="yellow")
+            except ActionParseError:
+                self.console.print(t(self.lang, "not_an_action", text=text), style="yellow")
                 self.console.print(self._choices(legal))
                 continue
             if action in legal:
@@ -64,7 +64,8 @@ class TerminalPlayer:
         return text
 
     def _choices(self, legal: Sequence[Any]) -> str:
-        return t(self.lang, "choices", choices=", ".join(str(action) for action in legal))
+        labels = ", ".join(self.game.label(action, self.lang) for action in legal)
+        return t(self.lang, "choices", choices=labels)
 
 
 class EventPrinter:

@@ -1,33 +1,35 @@
-"""Seeded randomness: the only way chance enters a game.
+"""Seeded chance: the only way randomness enters a game.
 
-A game stores its seed and how many chance events (shuffles) it has used; the n-th shuffle
-draws from an RNG derived from ``(seed, n)``. So a state is cheap to copy, a transcript
-replays exactly, and nothing depends on the global ``random`` or numpy generators.
+A game stores its seed and how many shuffles it has used. The ``n``-th shuffle of a game with
+seed ``s`` sorts the cards by 32-bit keys read (little-endian) from SHAKE-128 of the text
+``spieltisch/<s>/<n>``; equal keys (about one shuffle in a million) keep the cards' previous
+order. This is fully specified, so a transcript replays identically on every Python version
+and platform; it is also several times faster than ``random.shuffle``, and it makes a state
+cheap to copy (two integers instead of a generator). Nothing here touches the global
+``random`` or numpy generators.
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
+import struct
+from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-def chance_rng(seed: int, count: int) -> random.Random:
-    """The generator for the ``count``-th chance event of a game with ``seed``."""
-    return random.Random(f"spieltisch/{seed}/{count}")
+def _stream(*path: object, size: int) -> bytes:
+    text = "/".join(map(str, ("spieltisch", *path)))
+    return hashlib.shake_128(text.encode()).digest(size)
+
+
+def shuffled(cards: Sequence[T], seed: int, count: int) -> list[T]:
+    """``cards`` in the order of the ``count``-th shuffle of a game with ``seed``."""
+    keys = struct.unpack(f"<{len(cards)}I", _stream(seed, count, size=4 * len(cards)))
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
 def derive_seed(seed: int, *path: object) -> int:
     """A stable 63-bit seed for a sub-task (a game of a series, a bot's seat...)."""
-    return random.Random("/".join(map(str, (seed, *path)))).getrandbits(63)
-
-
-def shuffle(rng: random.Random, cards: list[T]) -> None:
-    """Shuffle ``cards`` in place, uniformly: sort by independent random keys.
-
-    Equivalent in distribution to ``rng.shuffle`` and several times faster, because it draws
-    53-bit floats in C instead of calling ``_randbelow`` in Python for every card.
-    """
-    draw = rng.random
-    cards.sort(key=lambda _card: draw())
+    return int.from_bytes(_stream("derive", seed, *path, size=8), "little") >> 1

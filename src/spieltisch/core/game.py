@@ -243,6 +243,10 @@ class Game(ABC, Generic[S, A, V]):
     def describe(self, event: Event, lang: str) -> str:
         """One line telling a person what ``event`` means, in ``lang``."""
 
+    def label(self, action: A, lang: str) -> str:
+        """The shortest text a person can type for ``action``; :meth:`parse_action` reads it."""
+        return str(action)
+
     def _bad_action(self, raw: object, example: str) -> ActionParseError:
         return ActionParseError(
             f"{raw!r} is not an action of {self.spec.id}; write it like {example!r}"

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import ClassVar
 
-from spieltisch.core.chance import chance_rng, shuffle
+from spieltisch.core.chance import shuffled
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
 from spieltisch.core.options import OptionSpec
@@ -122,11 +124,15 @@ def gap_of(circle: Sequence[int], target: int) -> tuple[int, int]:
 
 
 def closest(cards: Sequence[int], target: int) -> int:
-    """The seat whose card is closest to ``target``; at equal distance the higher card."""
+    """The seat whose card is closest to ``target``; at equal distance the higher card.
+
+    Only two cards can be equally close (target − d and target + d), so ranking by
+    ``2·distance − (card above target)`` puts the higher one first.
+    """
     best = 0
-    best_key = (abs(cards[0] - target), -cards[0])
-    for seat in range(1, len(cards)):
-        key = (abs(cards[seat] - target), -cards[seat])
+    best_key = HIGHEST * 2
+    for seat, card in enumerate(cards):
+        key = 2 * abs(card - target) - (card > target)
         if key < best_key:
             best, best_key = seat, key
     return best
@@ -166,6 +172,12 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         anchors = bool(self.options["anchors_can_be_target"])
         #: ``all_seats[n]``: every seat of an ``n``-player game, who all lay a card each round.
         self.all_seats = tuple(tuple(range(n)) for n in range(self.spec.max_seats + 1))
+        #: ``clockwise_after[n][w]``: the other seats of an ``n``-player game, clockwise from
+        #: ``w``'s left neighbour (the order in which players draw after ``w`` won).
+        self.clockwise_after = tuple(
+            tuple(tuple((w + k) % n for k in range(1, n)) for w in range(n))
+            for n in range(self.spec.max_seats + 1)
+        )
         #: ``next_target[p]`` is the circle position that becomes the target after ``p``.
         self.next_target = tuple(
             self._next_target(position, anchors) for position in range(CIRCLE_SIZE)
@@ -222,14 +234,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         return cards
 
     def deck_order(self, seats: int, seed: int) -> list[int]:
-        return self._shuffled(seed, 0)
-
-    @staticmethod
-    def _shuffled(seed: int, count: int) -> list[int]:
-        """Cards 2–99 in the order of the ``count``-th shuffle of a game with ``seed``."""
-        deck = list(SHUFFLED)
-        shuffle(chance_rng(seed, count), deck)
-        return deck
+        return shuffled(SHUFFLED, seed, 0)
 
     def _deal(self, state: DichtDranState, deck: list[int] | None, log: list[Event] | None) -> None:
         """Start a pass: 1 and 100 opposite in the circle, four more cards, eight per hand.
@@ -238,7 +243,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         same whether the first pass came from the seed or from the deck it deals.
         """
         if deck is None:
-            deck = self._shuffled(state.seed, state.shuffles)
+            deck = shuffled(SHUFFLED, state.seed, state.shuffles)
         state.shuffles += 1
         n = state.seats
         state.circle = [LOWEST, deck[0], deck[1], HIGHEST, deck[2], deck[3]]
@@ -279,24 +284,30 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
     def to_act(self, state: DichtDranState) -> tuple[Seat, ...]:
         return state.waiting
 
-    def legal_actions(self, state: DichtDranState, seat: Seat) -> list[Play]:
+    def legal_actions(self, state: DichtDranState, seat: Seat) -> Sequence[Play]:
         """Any hand card, once per round, until everyone has laid one."""
         if seat not in state.waiting:
-            return []
-        return [PLAYS[card] for card in state.hands[seat]]
+            return ()
+        hand = state.hands[seat]
+        return itemgetter(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
 
     def apply(
         self, state: DichtDranState, seat: Seat, action: Play, log: list[Event] | None = None
     ) -> None:
-        state.hands[seat].remove(action.card)
-        state.committed[seat] = action.card
+        card = action.card
+        state.hands[seat].remove(card)
+        state.committed[seat] = card
         waiting = state.waiting
-        index = waiting.index(seat)
-        state.waiting = waiting[:index] + waiting[index + 1 :]
+        if waiting[0] == seat:
+            waiting = waiting[1:]
+        else:
+            index = waiting.index(seat)
+            waiting = waiting[:index] + waiting[index + 1 :]
+        state.waiting = waiting
         if log is not None:
             log.append(Event("commit", {"seat": seat}))
-            log.append(Event("my_card", {"seat": seat, "card": action.card}, frozenset({seat})))
-        if not state.waiting:
+            log.append(Event("my_card", {"seat": seat, "card": card}, frozenset({seat})))
+        if not waiting:
             self._resolve_round(state, log)
 
     def _resolve_round(self, state: DichtDranState, log: list[Event] | None) -> None:
@@ -312,8 +323,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         n = state.seats
         discard = state.discard_pile
         owed: list[Seat] = []
-        for step in range(1, n):
-            seat = (winner + step) % n
+        for seat in self.clockwise_after[n][winner]:
             card = cards[seat]
             discard.append(card)
             if card < low or card > high:
@@ -350,9 +360,8 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         del pile[-count:]
         reshuffled = len(drawn) < count and bool(state.discard_pile)
         if reshuffled:
-            pile.extend(state.discard_pile)
+            pile[:] = shuffled(state.discard_pile, state.seed, state.shuffles)
             state.discard_pile.clear()
-            shuffle(chance_rng(state.seed, state.shuffles), pile)
             state.shuffles += 1
             if log is not None:
                 log.append(Event("reshuffle", {"cards": len(pile)}))
@@ -360,8 +369,8 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             drawn += pile[-missing:]
             del pile[-missing:]
         hand = state.hands[seat]
-        hand += drawn
-        hand.sort()
+        for card in drawn:
+            insort(hand, card)
         if log is not None:
             log.append(Event("draw", {"seat": seat, "count": len(drawn)}))
             log.append(Event("drawn", {"seat": seat, "cards": drawn}, frozenset({seat})))
@@ -571,17 +580,30 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
                 kind = "discard_draw" if seat in owed else "gap_discard"
                 log.append(Event(kind, {"seat": seat, "card": card, "chilis": CHILIS[card]}))
 
+    def label(self, action: Play, lang: str) -> str:
+        """Just the card number."""
+        return str(action.card)
+
     def describe(self, event: Event, lang: str) -> str:
-        template = _WORDS[lang if lang in _WORDS else "en"].get(event.kind, event.kind)
+        lang = lang if lang in _WORDS else "en"
+        words = _WORDS[lang]
         data = dict(event.data)
-        for key in ("hand", "cards", "scores", "totals", "ranking", "gap"):
+        if "gap" in data:
+            data["gap"] = "{}–{}".format(*data["gap"])
+        for key in ("hand", "cards", "scores", "totals", "ranking"):
             if isinstance(data.get(key), list):
                 data[key] = ", ".join(map(str, data[key]))
         if "seat" in data:
             data["player"] = data["seat"] + 1
+        for key in ("chilis", "count"):
+            if key in data:
+                data[f"{key}_word"] = words[f"{key}_{'one' if data[key] == 1 else 'many'}"]
         if event.kind == "pass_end":
-            data["hands"] = "; ".join(", ".join(map(str, h)) or "-" for h in data["hands"])
-        return template.format(**data)
+            data["hands"] = " | ".join(
+                f"{words['player']} {seat + 1}: {', '.join(map(str, hand)) or '–'}"
+                for seat, hand in enumerate(data["hands"])
+            )
+        return words[event.kind].format(**data)
 
 
 _WORDS: dict[str, dict[str, str]] = {
@@ -594,12 +616,18 @@ _WORDS: dict[str, dict[str, str]] = {
         "reveal": "Aufgedeckt: {cards}",
         "win": "Spieler {player} ist mit der {card} am dichtesten dran und gewinnt die {target}.",
         "gap_discard": "Die {card} von Spieler {player} passt in die Lücke: abgelegt.",
-        "discard_draw": "Die {card} von Spieler {player} zeigt {chilis} Knallschote(n).",
-        "draw": "Spieler {player} zieht {count} Karte(n).",
+        "discard_draw": "Die {card} von Spieler {player} liegt außerhalb der Lücke und zeigt "
+        "{chilis} {chilis_word}: abgelegt, Spieler {player} muss nachziehen.",
+        "draw": "Spieler {player} zieht {count} {count_word}.",
         "drawn": "Du ziehst: {cards}",
         "reshuffle": "Der Zugstapel ist leer: {cards} Karten des Ablagestapels werden gemischt.",
         "pass_end": "Durchgang {pass} ist vorbei. Handkarten: {hands}. Punkte: {scores}; "
         "insgesamt: {totals}.",
+        "player": "Spieler",
+        "chilis_one": "Knallschote",
+        "chilis_many": "Knallschoten",
+        "count_one": "Karte",
+        "count_many": "Karten",
         "game_end": "Das Spiel ist aus. Platzierung: {ranking}.",
     },
     "en": {
@@ -611,11 +639,17 @@ _WORDS: dict[str, dict[str, str]] = {
         "reveal": "Revealed: {cards}",
         "win": "Player {player} is closest with {card} and wins the {target}.",
         "gap_discard": "Player {player}'s {card} fits the gap: discarded.",
-        "discard_draw": "Player {player}'s {card} shows {chilis} chili(s).",
-        "draw": "Player {player} draws {count} card(s).",
+        "discard_draw": "Player {player}'s {card} is outside the gap and shows {chilis} "
+        "{chilis_word}: discarded, player {player} must draw.",
+        "draw": "Player {player} draws {count} {count_word}.",
         "drawn": "You draw: {cards}",
         "reshuffle": "The draw pile is empty: {cards} discarded cards are shuffled.",
         "pass_end": "Pass {pass} is over. Hands: {hands}. Points: {scores}; totals: {totals}.",
+        "player": "Player",
+        "chilis_one": "chili",
+        "chilis_many": "chilis",
+        "count_one": "card",
+        "count_many": "cards",
         "game_end": "The game is over. Places: {ranking}.",
     },
 }
