@@ -212,11 +212,12 @@ def test_replay_shows_every_step(capsys: pytest.CaptureFixture[str]) -> None:
 def scripted_input(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
-    first: list[str],
+    first: list[str | None],
     screens: list[str],
 ) -> None:
-    """Answer prompts: first the given lines, then always the first choice offered."""
-    queued: Iterator[str] = iter(first)
+    """Answer prompts: first the given lines (``None``: the first choice offered), then always
+    the first choice offered."""
+    queued: Iterator[str | None] = iter(first)
 
     def answer(prompt: object = "") -> str:
         screen = capsys.readouterr().out
@@ -272,7 +273,7 @@ def test_quitting_saves_the_game_and_resume_finishes_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     screens: list[str] = []
-    scripted_input(monkeypatch, capsys, ["spiele x", "q"], screens)
+    scripted_input(monkeypatch, capsys, ["spiele x", None, "q"], screens)
     save = tmp_path / "paused.json"
     code = main(
         ["play", "dicht-dran", "--players", "4", "--seed", "8", "--lang", "de", "--save", str(save)]
@@ -283,6 +284,7 @@ def test_quitting_saves_the_game_and_resume_finishes_it(
     assert "spieltisch play --resume" in "".join(screens)
     paused = Transcript.load(save)
     assert paused.result is None
+    assert len(paused.actions) == 4  # the first round, saved as it went
 
     screens.clear()
     scripted_input(monkeypatch, capsys, [], screens)
@@ -291,6 +293,39 @@ def test_quitting_saves_the_game_and_resume_finishes_it(
     assert finished.result is not None
     assert finished.actions[: len(paused.actions)] == paused.actions
     assert finished.seed == paused.seed
+
+
+def test_resume_refuses_settings_that_the_file_decides(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "play", "--resume", str(tmp_path / "x.json"), "--players", "4")
+    assert code == 2
+    assert "--resume takes the game, players, seed and options from the file; drop --players" in err
+
+
+def test_an_unwritable_place_is_one_line_before_anything_is_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    code, out, err = run(capsys, "play", "dicht-dran", "--save", str(blocker / "game.json"))
+    assert code == 2
+    assert err.count("\n") == 1
+    assert "Not a directory" in err or "File exists" in err
+    assert "Your choice" not in out
+    code, _, err = run(
+        capsys,
+        "simulate",
+        "dicht-dran",
+        "--players",
+        "3",
+        "--games",
+        "1",
+        "--transcripts",
+        str(blocker / "dir"),
+    )
+    assert code == 2
+    assert err.count("\n") == 1
 
 
 def test_end_of_input_counts_as_quitting(

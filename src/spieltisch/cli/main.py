@@ -27,7 +27,7 @@ from spieltisch.cli.render import render
 from spieltisch.cli.terminal import EventPrinter, Quit, TerminalPlayer
 from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import SeatCountError, SpieltischError
-from spieltisch.core.game import Game
+from spieltisch.core.game import Event, Game
 from spieltisch.core.match import Agent, new_transcript, play_match
 from spieltisch.core.transcript import Transcript, check_result, replay, replay_steps
 from spieltisch.games import REGISTRY, game_class, game_for, make_game
@@ -134,6 +134,21 @@ def default_players(game: Game[Any, Any, Any]) -> int:
 def cmd_play(args: argparse.Namespace, out: Console) -> int:
     lang = args.lang or default_lang()
     if args.resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("the game", args.game),
+                ("--players", args.players),
+                ("--seed", args.seed),
+                ("--option", args.option),
+            )
+            if value
+        ]
+        if given:
+            raise UsageError(
+                "--resume takes the game, players, seed and options from the file; "
+                f"drop {', '.join(given)}"
+            )
         transcript = Transcript.load(args.resume)
         game = game_for(transcript)
         players, seed = transcript.players, transcript.seed
@@ -164,11 +179,16 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
     path = (
         args.save or args.resume or Path("spieltisch-transcripts") / f"{game.spec.id}-{seed}.json"
     )
+    transcript.save(path)  # fails now, not after the game, if the place is not writable
+    printer = EventPrinter(game, seat, out, lang)
+
+    def show_and_save(events: list[Event]) -> None:
+        printer(events)
+        transcript.save(path)  # after every action: a crash loses nothing
+
     out.print(t(lang, "seed", seed=seed))
     try:
-        match = play_match(
-            game, agents, seed, observer=EventPrinter(game, seat, out, lang), transcript=transcript
-        )
+        match = play_match(game, agents, seed, observer=show_and_save, transcript=transcript)
     except (Quit, KeyboardInterrupt):
         transcript.save(path)
         out.print(t(lang, "aborted"), t(lang, "saved", path=path))
@@ -278,6 +298,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_replay(args, out)
     except SpieltischError as error:
         print(f"spieltisch: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        print(f"spieltisch: error: {error.strerror or error}: {error.filename}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("spieltisch: interrupted", file=sys.stderr)
