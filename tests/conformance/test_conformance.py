@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from spieltisch.core.errors import IllegalActionError
-from spieltisch.core.game import Game, Seat
+from spieltisch.core.game import Event, Game, Seat
 from spieltisch.core.match import play_match
 from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import REGISTRY, game_for, make_game
@@ -213,7 +213,7 @@ def test_seats_that_need_not_act_cannot_act(game_id: str, seats: int) -> None:
 def test_every_event_is_told_in_german_and_english(game_id: str, seats: int) -> None:
     game = make_game(game_id)
     rng = random.Random(seats)
-    events = []
+    events: list[Event] = []
     state = game.new_state(seats, 8, log=events)
     while not game.is_terminal(state):
         seat = game.to_act(state)[0]
