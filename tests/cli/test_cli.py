@@ -165,18 +165,8 @@ def test_simulate_json_is_one_object_that_depends_only_on_the_arguments(
 def test_simulate_saves_transcripts_that_replay(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, out, _ = run(
-        capsys,
-        "simulate",
-        "dicht-dran",
-        "--players",
-        "3",
-        "--games",
-        "3",
-        "--transcripts",
-        str(tmp_path),
-        "--json",
-    )
+    argv = ["simulate", "dicht-dran", "--players", "3", "--games", "3", "--json", "--transcripts"]
+    code, out, _ = run(capsys, *argv, str(tmp_path))
     assert code == 0
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 3
@@ -313,17 +303,8 @@ def test_an_unwritable_place_is_one_line_before_anything_is_played(
     assert err.count("\n") == 1
     assert "Not a directory" in err or "File exists" in err
     assert "Your choice" not in out
-    code, _, err = run(
-        capsys,
-        "simulate",
-        "dicht-dran",
-        "--players",
-        "3",
-        "--games",
-        "1",
-        "--transcripts",
-        str(blocker / "dir"),
-    )
+    argv = ["simulate", "dicht-dran", "--players", "3", "--games", "1", "--transcripts"]
+    code, _, err = run(capsys, *argv, str(blocker / "dir"))
     assert code == 2
     assert err.count("\n") == 1
 
