@@ -32,9 +32,20 @@ class TerminalPlayer:
         self.seat = seat
         self.console = console
         self.lang = lang
+        #: The rest of a whole move typed at once, handed out one action at a time.
+        self.queued: list[Any] = []
 
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         assert view is not None
+        if self.queued:
+            action = self.queued.pop(0)
+            if action in legal:
+                return action
+            self.console.print(
+                t(self.lang, "rest_dropped", action=self.game.label(action, self.lang)),
+                style="yellow",
+            )
+            self.queued.clear()
         self.console.print(render(self.game, view, self.lang))
         self.console.print(t(self.lang, "your_turn"), self._choices(legal))
         while True:
@@ -43,13 +54,14 @@ class TerminalPlayer:
                 self.console.print(t(self.lang, "help"), self._choices(legal))
                 continue
             try:
-                action = self.game.parse_action(text)
+                actions = self.game.parse_move(text)
             except ActionParseError:
                 self.console.print(t(self.lang, "not_an_action", text=text), style="yellow")
                 self.console.print(self._choices(legal))
                 continue
-            if action in legal:
-                return action
+            if actions and actions[0] in legal:
+                self.queued = actions[1:]
+                return actions[0]
             self.console.print(
                 t(self.lang, "not_legal", choices=self._choices(legal)), style="yellow"
             )

@@ -243,6 +243,15 @@ class Game(ABC, Generic[S, A, V]):
     def describe(self, event: Event, lang: str) -> str:
         """One line telling a person what ``event`` means, in ``lang``."""
 
+    def parse_move(self, text: str) -> list[A]:
+        """A person's whole move typed at once, as the actions it stands for, in order.
+
+        Games whose turn is several actions (lay a chain of cards, announce and then play)
+        accept the whole turn here; each action is still checked against ``legal_actions``
+        when its turn comes. By default a move is one action.
+        """
+        return [self.parse_action(text)]
+
     def label(self, action: A, lang: str) -> str:
         """The shortest text a person can type for ``action``; :meth:`parse_action` reads it."""
         return str(action)

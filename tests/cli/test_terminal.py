@@ -1,0 +1,69 @@
+"""The terminal player: a whole move typed at once is handed out one checked action at a time."""
+
+from __future__ import annotations
+
+import builtins
+import io
+from dataclasses import dataclass
+
+import pytest
+from rich.console import Console
+
+from spieltisch.cli.terminal import TerminalPlayer
+from spieltisch.core.game import GameSpec, View
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    n: int
+
+    def __str__(self) -> str:
+        return f"step {self.n}"
+
+
+class TwoStepGame:
+    """Just what the terminal player uses: a move 'a' means step 1 then step 2."""
+
+    spec = GameSpec("two-step", "Zwei Schritte", "Two steps", "1", 1, 1)
+
+    def parse_move(self, text: str) -> list[Step]:
+        return [Step(1), Step(2)] if text == "a" else [Step(int(text))]
+
+    def label(self, action: Step, lang: str) -> str:
+        return str(action.n)
+
+
+def player(
+    answers: list[str], monkeypatch: pytest.MonkeyPatch
+) -> tuple[TerminalPlayer, io.StringIO]:
+    queue = iter(answers)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(queue))
+    out = io.StringIO()
+    console = Console(file=out, width=200)
+    return TerminalPlayer(TwoStepGame(), 0, console, "en"), out  # type: ignore[arg-type]
+
+
+def test_a_whole_move_is_played_one_action_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    agent, _ = player(["a"], monkeypatch)
+    view = View(seat=0)
+    assert agent.act(view, [Step(1), Step(3)]) == Step(1)
+    assert agent.act(view, [Step(2), Step(4)]) == Step(2)  # no prompt: taken from the move
+
+
+def test_the_rest_of_a_move_is_dropped_when_it_is_no_longer_legal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    agent, out = player(["a", "4"], monkeypatch)
+    view = View(seat=0)
+    assert agent.act(view, [Step(1)]) == Step(1)
+    assert agent.act(view, [Step(4)]) == Step(4)  # step 2 was not legal: asked again
+    assert "2 is no longer allowed; the rest of your move is dropped." in out.getvalue()
+
+
+def test_a_move_whose_first_action_is_illegal_is_refused_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    agent, out = player(["a", "3"], monkeypatch)
+    assert agent.act(View(seat=0), [Step(3)]) == Step(3)
+    assert "That is not allowed now. You may choose: 3" in out.getvalue()
+    assert agent.queued == []
