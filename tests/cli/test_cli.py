@@ -14,6 +14,7 @@ import pytest
 
 from spieltisch.cli.main import main
 from spieltisch.core.transcript import Transcript
+from spieltisch.games import REGISTRY
 
 CHOICES = re.compile(r"(?:You may choose|Du kannst wählen): (.*)")
 
@@ -57,7 +58,7 @@ def test_rules_in_both_languages(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["play", "schach"], "unknown game 'schach'; the games are: dicht-dran"),
+        (["play", "schach"], f"unknown game 'schach'; the games are: {', '.join(REGISTRY)}"),
         (["rules", "schach"], "unknown game 'schach'"),
         (
             ["simulate", "dicht-dran", "--players", "6", "--games", "2"],
@@ -330,6 +331,5 @@ def test_the_installed_command_runs() -> None:
         [str(command), "play", "nope"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 2
-    assert (
-        done.stderr.strip() == "spieltisch: error: unknown game 'nope'; the games are: dicht-dran"
-    )
+    known = ", ".join(REGISTRY)
+    assert done.stderr.strip() == f"spieltisch: error: unknown game 'nope'; the games are: {known}"

@@ -13,11 +13,17 @@ SPECS = (
     OptionSpec("rounds", 3, "Runden", "rounds", minimum=1, maximum=9),
     OptionSpec("wild", True, "wild", "wild"),
     OptionSpec("mode", "wild", "Modus", "mode", choices=("wild", "number")),
+    OptionSpec("sheet", "2,3", "Zettel", "sheet", pattern=r"\d(,\d)*", pattern_text="digits"),
 )
 
 
 def test_defaults_fill_in_what_is_not_given() -> None:
-    assert validate_options("g", SPECS, {}) == {"rounds": 3, "wild": True, "mode": "wild"}
+    assert validate_options("g", SPECS, {}) == {
+        "rounds": 3,
+        "wild": True,
+        "mode": "wild",
+        "sheet": "2,3",
+    }
 
 
 @given(st.integers(1, 9))
@@ -47,3 +53,9 @@ def test_choices_and_unknown_names() -> None:
         OptionError, match="g has no option 'speed'; its options are: rounds, wild, mode"
     ):
         validate_options("g", SPECS, {"speed": 1})
+
+
+def test_free_text_must_match_its_pattern() -> None:
+    assert validate_options("g", SPECS, {"sheet": " 4,5,6 "})["sheet"] == "4,5,6"
+    with pytest.raises(OptionError, match="'sheet' of g must be digits, got '4;5'"):
+        validate_options("g", SPECS, {"sheet": "4;5"})

@@ -6,6 +6,7 @@ command line); :meth:`OptionSpec.parse` accepts both and names the allowed value
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,10 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    #: For free-form text options: the regular expression a value must match in full, and
+    #: how to say that in an error message.
+    pattern: str | None = None
+    pattern_text: str = ""
 
     @property
     def allowed(self) -> str:
@@ -37,6 +42,8 @@ class OptionSpec:
             return "true or false"
         if isinstance(self.default, int):
             return f"a whole number from {self.minimum} to {self.maximum}"
+        if self.pattern is not None:
+            return self.pattern_text
         return "one of " + ", ".join(self.choices)
 
     def parse(self, game_id: str, raw: object) -> OptionValue:
@@ -68,6 +75,8 @@ class OptionSpec:
             assert self.minimum is not None
             assert self.maximum is not None
             return raw if self.minimum <= raw <= self.maximum else None
+        if isinstance(raw, str) and self.pattern is not None:
+            return raw.strip() if re.fullmatch(self.pattern, raw.strip()) else None
         if isinstance(raw, str) and raw in self.choices:
             return raw
         return None
