@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from spieltisch.cli.i18n import t
+from spieltisch.cli.render_triggs import render_triggs
 from spieltisch.core.game import Game, View
 from spieltisch.games.dicht_dran.cards import CHILI_COLOURS, chili_sum, chilis
 
@@ -101,7 +102,10 @@ def render_generic(game: Game[Any, Any, Any], view: View, lang: str) -> Renderab
     return Panel(table, title=game.spec.name(lang), title_align="left")
 
 
-RENDERERS: dict[str, Renderer] = {"dicht-dran": render_dicht_dran}
+RENDERERS: dict[str, Renderer] = {
+    "dicht-dran": render_dicht_dran,
+    "triggs": render_triggs,
+}
 
 
 def render(game: Game[Any, Any, Any], view: View, lang: str) -> RenderableType:

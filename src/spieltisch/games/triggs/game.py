@@ -1,0 +1,742 @@
+"""Triggs (Karin Hetling, NSV 2022): collect cards, cross off numbers, chain extra crosses.
+
+On his turn a player does exactly one of three things:
+
+A. draw exactly two cards from any of the three piles (one card with nine in hand, none
+   with ten: the hand limit);
+B. discard any number of cards of one value;
+C. announce a value and cross it off once per formation laid: one card of that value, or
+   two cards that add up to it, never more formations than free boxes in that row.
+
+Filling a row's last box earns an extra cross in any other unfinished row at once, and
+extra crosses chain. Whoever crosses every box of his sheet first wins at once. Gaps in the
+rule sheet are resolved as RULES-NOTES §4 says; see ``docs/rules/triggs.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from bisect import insort
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+from spieltisch.core.chance import shuffled
+from spieltisch.core.errors import DeckError
+from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
+from spieltisch.core.options import OptionSpec
+from spieltisch.games.triggs.actions import (
+    ACTIONS,
+    ANNOUNCES,
+    BY_JSON,
+    BY_TEXT,
+    CODES,
+    COPIES,
+    DISCARDS,
+    DRAWS,
+    EXTRAS,
+    FINISH,
+    FORMS,
+    HAND_LIMIT,
+    LEFT,
+    MIDDLE,
+    PILE_NAMES,
+    RIGHT,
+    SYNONYMS,
+    Action,
+    Announce,
+    Discard,
+    Draw,
+    Extra,
+    Form,
+)
+from spieltisch.games.triggs.sheet import (
+    RECONSTRUCTED_SHEET,
+    SHEET_PATTERN,
+    VALUES,
+    parse_sheet,
+    sheet_text,
+)
+from spieltisch.games.triggs.words import WORDS
+
+RULES_VERSION = "1"
+
+#: The 108 cards: nine of each value 1–12.
+ALL_CARDS: tuple[int, ...] = tuple(value for value in VALUES for _ in range(COPIES))
+HAND_SIZE = 5
+#: Cards drawn at once when a hand is emptied by action B or C.
+REFILL_HAND = 5
+OPEN_PILES = (LEFT, RIGHT)
+#: [A] §4 b 4: each outer (face-up) pile gets 1/6 of the cards left after dealing, the
+#: face-down middle pile the rest, so that it is "clearly the largest" (seed rule).
+OUTER_SHARE = 6
+#: The 12-rule and then the 11-rule take these values out of the game; 1–10 always stay.
+LAST_REMOVABLE = 11
+NOTHING_REMOVED = 13
+
+
+class Phase(Enum):
+    """Where a turn stands."""
+
+    TURN = "turn"  # choose action A, B or C
+    DRAWING = "drawing"  # action A: the second card
+    FORMING = "forming"  # action C: lay formations of the announced value, or finish
+    EXTRA = "extra"  # a row was filled: place the extra cross
+    OVER = "over"
+
+
+# -- state and view ------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class TriggsState:
+    """The whole table. Piles have their top card last; hands are kept sorted.
+
+    ``known[s]`` are the cards of seat ``s``'s hand that everybody saw it take from an open
+    pile (and has not seen it play since). ``crosses[s][v]`` counts the crosses in row ``v``.
+    Values from ``removed_from`` up have left the game (the 12- and 11-rules).
+    """
+
+    seats: int
+    seed: int
+    shuffles: int
+    hands: list[list[int]]
+    known: list[list[int]]
+    piles: list[list[int]]
+    discard_pile: list[int]
+    box: list[int]
+    crosses: list[list[int]]
+    seat: int
+    phase: Phase
+    announced: int
+    formed: int
+    draws_left: int
+    removed_from: int
+    turns: int
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class TriggsView(View):
+    """What one seat knows: its hand, every score sheet, the open piles' top cards, the pile
+    sizes, the discard pile and the box (all cards there were shown face up), and which hand
+    cards everybody saw each player take from an open pile."""
+
+    players: int
+    sheet: tuple[int, ...]
+    crosses: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
+    pile_sizes: tuple[int, ...]
+    open_tops: tuple[int | None, ...]
+    discard_pile: tuple[int, ...]
+    box: tuple[int, ...]
+    removed_values: tuple[int, ...]
+    turn: int
+    phase: str
+    announced: int | None
+    formed: int
+    draws_left: int
+    turns: int
+    winner: int | None
+
+
+def counts_of(hand: Sequence[int]) -> list[int]:
+    """How many cards of each value (index = value) a hand holds."""
+    counts = [0] * (VALUES[-1] + 1)
+    for card in hand:
+        counts[card] += 1
+    return counts
+
+
+def formations(counts: Sequence[int], value: int) -> list[Form]:
+    """The formations of ``value`` a hand with these counts can lay: the card itself, or two
+    cards adding up to it."""
+    found = [FORMS[value, 0]] if counts[value] else []
+    for low in range(1, value // 2 + 1):
+        high = value - low
+        if counts[high] and counts[low] and (high != low or counts[low] >= 2):
+            found.append(FORMS[high, low])
+    return found
+
+
+def remove_cards(cards: list[int], taken: Sequence[int]) -> None:
+    """Take each of ``taken`` out of the sorted list ``cards`` once."""
+    for card in taken:
+        cards.remove(card)
+
+
+def forget(known: list[int], played: Sequence[int]) -> None:
+    """Played cards no longer count as known hand cards (at most as many as were known)."""
+    for card in played:
+        if card in known:
+            known.remove(card)
+
+
+class Triggs(Game[TriggsState, Action, TriggsView]):
+    """Triggs for 2–4 players."""
+
+    spec: ClassVar[GameSpec] = GameSpec(
+        id="triggs",
+        name_de="Triggs – Zur Genüge Extrazüge",
+        name_en="Triggs",
+        rules_version=RULES_VERSION,
+        min_seats=2,
+        max_seats=4,
+        options=(
+            OptionSpec(
+                "score_sheet",
+                sheet_text(RECONSTRUCTED_SHEET),
+                "Kästchen je Reihe 1–12, kommagetrennt (Standard: die Rekonstruktion)",
+                "boxes per row 1–12, comma-separated (default: the reconstruction)",
+                pattern=SHEET_PATTERN,
+                pattern_text="twelve box counts from 1 to 9, comma-separated",
+            ),
+            OptionSpec(
+                "round_limit",
+                100,
+                "Nach so vielen Runden endet das Spiel ohne Sieger (Wertung nach Kreuzen)",
+                "after this many rounds the game ends without a winner (ranked by crosses)",
+                minimum=10,
+                maximum=1000,
+            ),
+        ),
+    )
+
+    def __init__(self, options: dict[str, JSON] | None = None) -> None:
+        super().__init__(options)
+        #: ``sheet[v]``: boxes in row ``v`` (index 0 unused).
+        self.sheet: tuple[int, ...] = (0, *parse_sheet(str(self.options["score_sheet"])))
+        self.boxes = sum(self.sheet)
+        self.round_limit = int(self.options["round_limit"])
+        self._choices: dict[Phase, Callable[[TriggsState], list[Action]]] = {
+            Phase.TURN: self._turn_choices,
+            Phase.DRAWING: self._pile_choices,
+            Phase.FORMING: self._forming_choices,
+            Phase.EXTRA: self._extra_choices,
+            Phase.OVER: lambda state: [],
+        }
+
+    # -- set-up ----------------------------------------------------------------------
+    def deck_order(self, seats: int, seed: int) -> list[int]:
+        return shuffled(ALL_CARDS, seed, 0)
+
+    def new_state(
+        self,
+        seats: int,
+        seed: int,
+        deck: Sequence[object] | None = None,
+        log: list[Event] | None = None,
+    ) -> TriggsState:
+        """Deal from ``deck`` (top first) or the seed's shuffle: seat 0 takes the first five
+        cards, seat 1 the next five, and so on; then the left pile (1/6 of the rest), the
+        middle pile, and the right pile (1/6), each with its first card on top. Seat 0
+        begins (the lot decides who sits there)."""
+        self.spec.check_seats(seats)
+        cards = self._checked_deck(deck) if deck is not None else self.deck_order(seats, seed)
+        dealt = HAND_SIZE * seats
+        rest = cards[dealt:]
+        outer = len(rest) // OUTER_SHARE
+        state = TriggsState(
+            seats=seats,
+            seed=seed,
+            shuffles=1,
+            hands=[sorted(cards[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(seats)],
+            known=[[] for _ in range(seats)],
+            piles=[rest[:outer][::-1], rest[outer:-outer][::-1], rest[-outer:][::-1]],
+            discard_pile=[],
+            box=[],
+            crosses=[[0] * (VALUES[-1] + 1) for _ in range(seats)],
+            seat=0,
+            phase=Phase.TURN,
+            announced=0,
+            formed=0,
+            draws_left=0,
+            removed_from=NOTHING_REMOVED,
+            turns=0,
+            winner=-1,
+        )
+        if log is not None:
+            for seat, hand in enumerate(state.hands):
+                log.append(Event("deal", {"seat": seat, "hand": list(hand)}, frozenset({seat})))
+            log.append(Event("piles", self._pile_data(state)))
+        return state
+
+    @staticmethod
+    def _checked_deck(deck: Sequence[object]) -> list[int]:
+        cards = [card for card in deck if type(card) is int]
+        if len(cards) != len(deck) or sorted(cards) != list(ALL_CARDS):
+            raise DeckError(
+                "a Triggs deck lists the 108 cards, nine of each value 1 to 12, top card "
+                f"first; got {len(deck)} entries"
+            )
+        return cards
+
+    def clone(self, state: TriggsState) -> TriggsState:
+        return TriggsState(
+            seats=state.seats,
+            seed=state.seed,
+            shuffles=state.shuffles,
+            hands=[hand[:] for hand in state.hands],
+            known=[cards[:] for cards in state.known],
+            piles=[pile[:] for pile in state.piles],
+            discard_pile=state.discard_pile[:],
+            box=state.box[:],
+            crosses=[row[:] for row in state.crosses],
+            seat=state.seat,
+            phase=state.phase,
+            announced=state.announced,
+            formed=state.formed,
+            draws_left=state.draws_left,
+            removed_from=state.removed_from,
+            turns=state.turns,
+            winner=state.winner,
+        )
+
+    # -- what may be done ----------------------------------------------------------------------
+    def to_act(self, state: TriggsState) -> tuple[Seat, ...]:
+        return () if state.phase is Phase.OVER else (state.seat,)
+
+    def legal_actions(self, state: TriggsState, seat: Seat) -> Sequence[Action]:
+        if seat != state.seat:
+            return ()
+        return self._choices[state.phase](state)
+
+    def _turn_choices(self, state: TriggsState) -> list[Action]:
+        """Action A (if the hand limit allows), B (any number of one value) or C (a value with
+        a free box that the hand can form)."""
+        hand = state.hands[state.seat]
+        counts = counts_of(hand)
+        choices: list[Action] = []
+        if len(hand) < HAND_LIMIT:
+            choices += self._pile_choices(state)
+        for value in VALUES:
+            choices += (DISCARDS[value, k] for k in range(1, counts[value] + 1))
+        row = state.crosses[state.seat]
+        for value in VALUES:
+            if row[value] < self.sheet[value] and formations(counts, value):
+                choices.append(ANNOUNCES[value])
+        return choices
+
+    @staticmethod
+    def _pile_choices(state: TriggsState) -> list[Action]:
+        return [DRAWS[pile] for pile in range(3) if state.piles[pile]]
+
+    def _forming_choices(self, state: TriggsState) -> list[Action]:
+        """Formations of the announced value while its row has free boxes; once at least one
+        is laid, the player may finish instead."""
+        value = state.announced
+        choices: list[Action] = []
+        if state.crosses[state.seat][value] < self.sheet[value]:
+            choices += formations(counts_of(state.hands[state.seat]), value)
+        if state.formed:
+            choices.append(FINISH)
+        return choices
+
+    def _extra_choices(self, state: TriggsState) -> list[Action]:
+        """Any other row that is not yet full."""
+        row = state.crosses[state.seat]
+        return [EXTRAS[value] for value in VALUES if row[value] < self.sheet[value]]
+
+    # -- doing it ----------------------------------------------------------------------
+    def apply(
+        self, state: TriggsState, seat: Seat, action: Action, log: list[Event] | None = None
+    ) -> None:
+        if isinstance(action, Draw):
+            self._draw(state, action.pile, log)
+        elif isinstance(action, Discard):
+            self._discard(state, action, log)
+        elif isinstance(action, Announce):
+            state.phase, state.announced, state.formed = Phase.FORMING, action.value, 0
+            if log is not None:
+                log.append(Event("announce", {"seat": seat, "value": action.value}))
+        elif isinstance(action, Form):
+            self._form(state, action, log)
+        elif isinstance(action, Extra):
+            self._extra(state, action.row, log)
+        else:
+            self._end_turn(state, log, after_b_or_c=True)
+
+    def _draw(self, state: TriggsState, pile: int, log: list[Event] | None) -> None:
+        """Action A: draw two cards (one with nine in hand), one action per card."""
+        seat = state.seat
+        hand = state.hands[seat]
+        if state.phase is Phase.TURN:
+            state.draws_left = min(2, HAND_LIMIT - len(hand))
+        card = state.piles[pile].pop()
+        insort(hand, card)
+        if pile != MIDDLE:
+            insort(state.known[seat], card)
+        if log is not None:
+            shown = card if pile != MIDDLE else None
+            log.append(Event("draw", {"seat": seat, "pile": PILE_NAMES[pile], "card": shown}))
+            if shown is None:
+                log.append(Event("drawn", {"seat": seat, "cards": [card]}, frozenset({seat})))
+        self._settle_piles(state, log)
+        state.draws_left -= 1
+        if state.draws_left and any(state.piles):
+            state.phase = Phase.DRAWING
+        else:
+            self._end_turn(state, log, after_b_or_c=False)
+
+    def _discard(self, state: TriggsState, action: Discard, log: list[Event] | None) -> None:
+        """Action B: cards of a value that has left the game go to the box."""
+        seat = state.seat
+        cards = [action.value] * action.count
+        remove_cards(state.hands[seat], cards)
+        forget(state.known[seat], cards)
+        out = action.value >= state.removed_from
+        (state.box if out else state.discard_pile).extend(cards)
+        if log is not None:
+            data = {"seat": seat, "value": action.value, "count": action.count, "to_box": out}
+            log.append(Event("discard", data))
+        self._end_turn(state, log, after_b_or_c=True)
+
+    def _form(self, state: TriggsState, action: Form, log: list[Event] | None) -> None:
+        """Action C: lay one formation and cross one box of the announced row."""
+        seat = state.seat
+        cards = action.cards
+        remove_cards(state.hands[seat], cards)
+        forget(state.known[seat], cards)
+        state.discard_pile.extend(cards)
+        state.formed += 1
+        if log is not None:
+            log.append(Event("form", {"seat": seat, "value": state.announced, "cards": cards}))
+        if self._cross(state, state.announced, log):
+            return
+        if not formations(counts_of(state.hands[seat]), state.announced):
+            self._end_turn(state, log, after_b_or_c=True)  # nothing left to lay: action C ends
+
+    def _extra(self, state: TriggsState, row: int, log: list[Event] | None) -> None:
+        """An extra cross; filling that row earns the next one (chains are unlimited)."""
+        if log is not None:
+            log.append(Event("extra", {"seat": state.seat, "row": row}))
+        if not self._cross(state, row, log):
+            self._end_turn(state, log, after_b_or_c=True)
+
+    def _cross(self, state: TriggsState, row: int, log: list[Event] | None) -> bool:
+        """Cross one box of ``row``; returns True if the turn goes on with an extra cross or
+        the game is won."""
+        crosses = state.crosses[state.seat]
+        crosses[row] += 1
+        if crosses[row] < self.sheet[row]:
+            return False
+        if log is not None:
+            log.append(Event("row_full", {"seat": state.seat, "row": row}))
+        self._apply_removal_rules(state, log)
+        if sum(crosses) == self.boxes:
+            state.winner = state.seat
+            state.phase = Phase.OVER
+            if log is not None:
+                log.append(Event("win", {"seat": state.seat}))
+            return True
+        state.phase = Phase.EXTRA
+        return True
+
+    def _end_turn(self, state: TriggsState, log: list[Event] | None, after_b_or_c: bool) -> None:
+        """An empty hand after B or C draws five from the middle pile at once; then the next
+        player clockwise, unless the round limit is reached."""
+        seat = state.seat
+        if after_b_or_c and not state.hands[seat]:
+            self._refill_hand(state, log)
+        self._settle_piles(state, log)
+        state.turns += 1
+        state.seat = (seat + 1) % state.seats
+        state.phase, state.announced, state.formed, state.draws_left = Phase.TURN, 0, 0, 0
+        if state.turns >= self.round_limit * state.seats:
+            state.phase = Phase.OVER
+            if log is not None:
+                log.append(Event("round_limit", {"rounds": self.round_limit}))
+
+    def _refill_hand(self, state: TriggsState, log: list[Event] | None) -> None:
+        """Five cards from the face-down pile; if it holds fewer, the shuffled discard pile
+        goes under it first (RULES-NOTES §4 b 8)."""
+        middle = state.piles[MIDDLE]
+        if len(middle) < REFILL_HAND and state.discard_pile:
+            middle[:0] = self._shuffle_discards(state, MIDDLE, log)
+        drawn = middle[-REFILL_HAND:]
+        del middle[-REFILL_HAND:]
+        hand = state.hands[state.seat]
+        for card in drawn:
+            insort(hand, card)
+        if log is not None:
+            log.append(Event("refill_hand", {"seat": state.seat, "count": len(drawn)}))
+            log.append(
+                Event("drawn", {"seat": state.seat, "cards": drawn}, frozenset({state.seat}))
+            )
+
+    def _shuffle_discards(
+        self, state: TriggsState, pile: int, log: list[Event] | None
+    ) -> list[int]:
+        cards = shuffled(state.discard_pile, state.seed, state.shuffles)
+        state.shuffles += 1
+        state.discard_pile.clear()
+        if log is not None:
+            log.append(Event("reshuffle", {"pile": PILE_NAMES[pile], "count": len(cards)}))
+        return cards
+
+    def _settle_piles(self, state: TriggsState, log: list[Event] | None) -> None:
+        """An empty pile is refilled at once from the shuffled discard pile (seed rule; it
+        takes the whole discard pile, RULES-NOTES §4 b 5), and a card of a value that has
+        left the game on top of an open pile goes to the box, until a playable card shows."""
+        for pile in (LEFT, MIDDLE, RIGHT):
+            cards = state.piles[pile]
+            while True:
+                while pile != MIDDLE and cards and cards[-1] >= state.removed_from:
+                    state.box.append(cards.pop())
+                    if log is not None:
+                        log.append(
+                            Event("removed", {"pile": PILE_NAMES[pile], "card": state.box[-1]})
+                        )
+                if cards or not state.discard_pile:
+                    break
+                cards[:] = self._shuffle_discards(state, pile, log)
+
+    def _apply_removal_rules(self, state: TriggsState, log: list[Event] | None) -> None:
+        """Once every player's 12-row is full, 12s leave the game; after that, the same for
+        11s. Values 1–10 always stay."""
+        while state.removed_from > LAST_REMOVABLE and all(
+            row[state.removed_from - 1] >= self.sheet[state.removed_from - 1]
+            for row in state.crosses
+        ):
+            state.removed_from -= 1
+            if log is not None:
+                log.append(Event("removal_rule", {"value": state.removed_from}))
+        self._settle_piles(state, log)
+
+    # -- the end ----------------------------------------------------------------------
+    def is_terminal(self, state: TriggsState) -> bool:
+        return state.phase is Phase.OVER
+
+    def scores(self, state: TriggsState) -> tuple[int, ...]:
+        """Boxes crossed: the winner has all of them; the others are ranked by theirs."""
+        return tuple(sum(row) for row in state.crosses)
+
+    def max_actions(self, seats: int) -> int:
+        """Each turn is at most: announce, one formation per box of the row, and one extra
+        cross per other row; turns are capped by the round limit."""
+        per_turn = 1 + max(self.sheet) + len(VALUES)
+        return self.round_limit * seats * per_turn
+
+    # -- hidden information ----------------------------------------------------------------------
+    def view(self, state: TriggsState, seat: Seat | None) -> TriggsView:
+        over = state.phase is Phase.OVER
+        return TriggsView(
+            seat=seat,
+            players=state.seats,
+            sheet=self.sheet[1:],
+            crosses=tuple(tuple(row[1:]) for row in state.crosses),
+            hand=tuple(state.hands[seat]) if seat is not None else (),
+            hand_sizes=tuple(len(hand) for hand in state.hands),
+            known=tuple(tuple(cards) for cards in state.known),
+            pile_sizes=tuple(len(pile) for pile in state.piles),
+            open_tops=tuple(
+                state.piles[pile][-1] if state.piles[pile] else None for pile in OPEN_PILES
+            ),
+            discard_pile=tuple(sorted(state.discard_pile)),
+            box=tuple(sorted(state.box)),
+            removed_values=tuple(range(state.removed_from, NOTHING_REMOVED)),
+            turn=state.seat,
+            phase=state.phase.value,
+            announced=state.announced or None,
+            formed=state.formed,
+            draws_left=state.draws_left,
+            turns=state.turns,
+            winner=state.winner if over and state.winner >= 0 else None,
+        )
+
+    def determinize(self, view: TriggsView, rng: random.Random) -> TriggsState:
+        """Deal the cards the seat cannot see (other hands beyond their known cards, and the
+        piles below their top cards) from the cards it has not seen anywhere."""
+        seen = list(view.hand) + list(view.discard_pile) + list(view.box)
+        seen += [top for top in view.open_tops if top is not None]
+        for other, cards in enumerate(view.known):
+            if other != view.seat:
+                seen += cards
+        unseen = list(ALL_CARDS)
+        remove_cards(unseen, seen)
+        rng.shuffle(unseen)
+        hands = [
+            list(view.hand) if s == view.seat else list(view.known[s]) for s in range(view.players)
+        ]
+        state = TriggsState(
+            seats=view.players,
+            seed=rng.getrandbits(63),
+            shuffles=0,
+            hands=hands,
+            known=[list(cards) for cards in view.known],
+            piles=[[], [], []],
+            discard_pile=list(view.discard_pile),
+            box=list(view.box),
+            crosses=[[0, *row] for row in view.crosses],
+            seat=view.turn,
+            phase=Phase(view.phase),
+            announced=view.announced or 0,
+            formed=view.formed,
+            draws_left=view.draws_left,
+            removed_from=view.removed_values[0] if view.removed_values else NOTHING_REMOVED,
+            turns=view.turns,
+            winner=view.winner if view.winner is not None else -1,
+        )
+        self._deal_unseen(
+            state, view.seat, view.hand_sizes, view.pile_sizes, view.open_tops, unseen
+        )
+        return state
+
+    @staticmethod
+    def _deal_unseen(
+        state: TriggsState,
+        seat: Seat | None,
+        hand_sizes: Sequence[int],
+        pile_sizes: Sequence[int],
+        open_tops: Sequence[int | None],
+        cards: list[int],
+    ) -> None:
+        """Fill other hands (which already hold their known cards) to their sizes, then the
+        piles below their visible tops."""
+        for other in range(state.seats):
+            if other != seat:
+                missing = hand_sizes[other] - len(state.hands[other])
+                state.hands[other] = sorted(state.hands[other] + cards[:missing])
+                del cards[:missing]
+        tops = {LEFT: open_tops[0], RIGHT: open_tops[1]}
+        for pile in (LEFT, MIDDLE, RIGHT):
+            top = tops.get(pile)
+            hidden = pile_sizes[pile] - (top is not None)
+            state.piles[pile] = cards[:hidden] + ([top] if top is not None else [])
+            del cards[:hidden]
+
+    def shuffle_unseen(
+        self, state: TriggsState, seat: Seat | None, rng: random.Random
+    ) -> TriggsState:
+        copy = self.clone(state)
+        unseen: list[int] = []
+        for other in range(copy.seats):
+            if other != seat:
+                hidden = copy.hands[other][:]
+                remove_cards(hidden, copy.known[other])
+                unseen += hidden
+                copy.hands[other] = copy.known[other][:]
+        tops = tuple(copy.piles[pile][-1] if copy.piles[pile] else None for pile in OPEN_PILES)
+        sizes = [len(pile) for pile in copy.piles]
+        for pile in (LEFT, MIDDLE, RIGHT):
+            cards = copy.piles[pile]
+            unseen += cards[:-1] if pile != MIDDLE and cards else cards
+        rng.shuffle(unseen)
+        self._deal_unseen(copy, seat, [len(h) for h in state.hands], sizes, tops, unseen)
+        copy.seed = rng.getrandbits(63)
+        return copy
+
+    def card_zones(self, state: TriggsState) -> dict[str, list[int]]:
+        zones = {
+            "left pile": state.piles[LEFT],
+            "middle pile": state.piles[MIDDLE],
+            "right pile": state.piles[RIGHT],
+            "discard pile": state.discard_pile,
+            "box": state.box,
+        }
+        for seat in range(state.seats):
+            zones[f"hand {seat}"] = state.hands[seat]
+        return zones
+
+    def all_cards(self, seats: int) -> list[object]:
+        return list(ALL_CARDS)
+
+    # -- actions as text, JSON and integers -------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        """``draw left``, ``discard 2x9``, ``announce 11``, ``form 7+4``, ``extra 9``,
+        ``finish`` (German words such as ``ziehe links`` or ``fertig`` work too)."""
+        words = [SYNONYMS.get(word, word) for word in text.lower().split()]
+        action = BY_TEXT.get(" ".join(words))
+        if action is None and len(words) == 2 and words[0] == "form":
+            high, _, low = words[1].partition("+")
+            if high.isdigit() and low.isdigit():
+                action = FORMS.get((max(int(high), int(low)), min(int(high), int(low))))
+        if action is None:
+            raise self._bad_action(text, "draw left")
+        return action
+
+    def parse_move(self, text: str) -> list[Action]:
+        """A whole turn typed at once: ``draw left middle``; ``discard 2x9``; or
+        ``cross 11: 11 11 7+4 10+1`` (announce and lay formations), optionally followed by
+        ``extra 9 ...`` and ``finish``; or actions separated by commas."""
+        words = [SYNONYMS.get(word, word) for word in re.split(r"[\s,;:]+", text.lower()) if word]
+        if len(words) >= 2 and words[0] in ("cross", "kreuze"):
+            return self._parse_cross(words[1:], text)
+        if re.search(r"[,;]", text):
+            return [self.parse_action(part) for part in re.split(r"[,;]", text) if part.strip()]
+        if len(words) > 2 and words[0] == "draw":
+            return [self.parse_action(f"draw {pile}") for pile in words[1:]]
+        return [self.parse_action(text)]
+
+    def _parse_cross(self, words: list[str], text: str) -> list[Action]:
+        if not words[0].isdigit():
+            raise self._bad_action(text, "cross 11: 11 7+4")
+        actions: list[Action] = [self.parse_action(f"announce {words[0]}")]
+        rest = iter(words[1:])
+        for word in rest:
+            if word == "extra":
+                actions.append(self.parse_action(f"extra {next(rest, '')}"))
+            elif word == "finish":
+                actions.append(FINISH)
+            elif word != "form":  # "lege 5+2" reads like "5+2"
+                actions.append(self.parse_action(f"form {word}"))
+        return actions
+
+    def action_from_json(self, data: JSON) -> Action:
+        """``{"type": "draw", "pile": "left"}``, ``{"type": "discard", "value": 9,
+        "count": 2}``, ``{"type": "announce", "value": 11}``, ``{"type": "form", "cards":
+        [7, 4]}``, ``{"type": "extra", "row": 9}``, ``{"type": "finish"}``."""
+        if isinstance(data, dict) and data.get("type") == "form":
+            cards = data.get("cards")
+            if isinstance(cards, list) and all(type(card) is int for card in cards):
+                data = {**data, "cards": sorted(cards, reverse=True)}  # either order is fine
+        action = BY_JSON.get(json.dumps(data, sort_keys=True)) if isinstance(data, dict) else None
+        if action is not None:
+            return action
+        raise self._bad_action(data, '{"type": "draw", "pile": "left"}')
+
+    def encode(self, action: Action) -> int:
+        return CODES[action]
+
+    def decode(self, code: int) -> Action:
+        if not 0 <= code < len(ACTIONS):
+            raise self._bad_action(code, "0")
+        return ACTIONS[code]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(ACTIONS)
+
+    # -- words ----------------------------------------------------------------------
+    @staticmethod
+    def _pile_data(state: TriggsState) -> dict[str, JSON]:
+        return {
+            "sizes": [len(pile) for pile in state.piles],
+            "tops": [state.piles[p][-1] if state.piles[p] else None for p in OPEN_PILES],
+        }
+
+    def describe(self, event: Event, lang: str) -> str:
+        words = WORDS[lang if lang in WORDS else "en"]
+        data = dict(event.data)
+        if "seat" in data:
+            data["player"] = data["seat"] + 1
+        if "pile" in data:
+            data["pile"] = words[data["pile"]]
+        for key in ("hand", "cards"):
+            if isinstance(data.get(key), (list, tuple)):
+                data[key] = ", ".join(map(str, data[key])) or "–"
+        if event.kind == "form":
+            data["cards"] = data["cards"].replace(", ", "+")
+        if event.kind == "piles":
+            left, right = (str(top) if top is not None else "–" for top in data["tops"])
+            data.update(left=left, right=right, sizes=" / ".join(map(str, data["sizes"])))
+        if event.kind == "draw" and data["card"] is None:
+            return words["draw_hidden"].format(**data)
+        if event.kind == "discard" and data["to_box"]:
+            return words["discard_box"].format(**data)
+        return words[event.kind].format(**data)
