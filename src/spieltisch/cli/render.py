@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from spieltisch.cli.i18n import t
+from spieltisch.cli.render_cento import render_cento
 from spieltisch.cli.render_triggs import render_triggs
 from spieltisch.core.game import Game, View
 from spieltisch.games.dicht_dran.cards import CHILI_COLOURS, chili_sum, chilis
@@ -104,6 +105,7 @@ def render_generic(game: Game[Any, Any, Any], view: View, lang: str) -> Renderab
 
 RENDERERS: dict[str, Renderer] = {
     "dicht-dran": render_dicht_dran,
+    "cento": render_cento,
     "triggs": render_triggs,
 }
 

@@ -8,12 +8,14 @@ from typing import Any
 from spieltisch.core.errors import UnknownGameError
 from spieltisch.core.game import Game
 from spieltisch.core.transcript import Transcript
+from spieltisch.games.cento import Cento
 from spieltisch.games.dicht_dran import DichtDran
 from spieltisch.games.triggs import Triggs
 
 #: Game id → game class, in the order ``spieltisch games`` lists them.
 REGISTRY: dict[str, type[Game[Any, Any, Any]]] = {
     DichtDran.spec.id: DichtDran,
+    Cento.spec.id: Cento,
     Triggs.spec.id: Triggs,
 }
 
