@@ -15,6 +15,7 @@ from rich.text import Text
 
 from spieltisch.cli.i18n import t
 from spieltisch.cli.render_cento import render_cento
+from spieltisch.cli.render_missionszahl import render_missionszahl
 from spieltisch.cli.render_triggs import render_triggs
 from spieltisch.core.game import Game, View
 from spieltisch.games.dicht_dran.cards import CHILI_COLOURS, chili_sum, chilis
@@ -106,6 +107,7 @@ def render_generic(game: Game[Any, Any, Any], view: View, lang: str) -> Renderab
 RENDERERS: dict[str, Renderer] = {
     "dicht-dran": render_dicht_dran,
     "cento": render_cento,
+    "missionszahl": render_missionszahl,
     "triggs": render_triggs,
 }
 

@@ -10,12 +10,14 @@ from spieltisch.core.game import Game
 from spieltisch.core.transcript import Transcript
 from spieltisch.games.cento import Cento
 from spieltisch.games.dicht_dran import DichtDran
+from spieltisch.games.missionszahl import Missionszahl
 from spieltisch.games.triggs import Triggs
 
 #: Game id → game class, in the order ``spieltisch games`` lists them.
 REGISTRY: dict[str, type[Game[Any, Any, Any]]] = {
     DichtDran.spec.id: DichtDran,
     Cento.spec.id: Cento,
+    Missionszahl.spec.id: Missionszahl,
     Triggs.spec.id: Triggs,
 }
 

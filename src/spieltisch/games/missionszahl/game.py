@@ -1,0 +1,927 @@
+"""Missionszahl (Michael Wybierek): lay the card closest to the mission number.
+
+A round, as the seed has it:
+
+1. a mission card lies face up beside the earlier ones; every player lays one hand card face
+   down, and when all have, the cards are revealed;
+2. symbol actions are carried out, starting with the player of the highest-numbered symbol
+   card, then clockwise;
+3. the card closest to the (possibly changed) mission number wins the round;
+4. the round winner turns the mission card's arrow towards himself, may swap played cards
+   with another player and may exchange one hand card;
+5. everybody puts his played card on his own collection.
+
+After ten rounds the hands are empty and the collections are scored. Resolutions of gaps in
+the seed (RULES-NOTES §3) are named constants below; see ``docs/rules/missionszahl.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from operator import itemgetter
+from typing import Any, ClassVar
+
+from spieltisch.core.chance import shuffled
+from spieltisch.core.errors import DeckError
+from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
+from spieltisch.games.missionszahl import words
+from spieltisch.games.missionszahl.actions import (
+    ALL_ACTIONS,
+    BLINDS,
+    CODES,
+    GIVES,
+    MAX_SEATS,
+    MINUS,
+    NO_EXCHANGE,
+    NO_SWAP,
+    PILE_EXCHANGE,
+    PLAYS,
+    PLUS,
+    SWAPS,
+    TRADES,
+    Action,
+    Exchange,
+    Give,
+    Play,
+    Shift,
+    Swap,
+    Trade,
+)
+from spieltisch.games.missionszahl.cards import (
+    ALL_CARDS,
+    COLOUR,
+    COLOURS,
+    DECK_SIZE,
+    NAME,
+    SYMBOL,
+    VALUE,
+    Symbol,
+    card_from_name,
+)
+
+RULES_VERSION = "1"
+Log = list[Event] | None
+MIN_SEATS = 2
+HAND_SIZE = 10
+#: Hands change only by playing one card a round (exchanges swap one card for one), so the
+#: game lasts exactly this many rounds (RULES-NOTES §3 item 2).
+ROUNDS = HAND_SIZE
+#: RULES-NOTES §3 item 13 ("if the pile is empty when needed, skip the draw") never applies:
+#: only mission cards leave the draw pile for good (every other card drawn is matched by one
+#: put under it), so before every draw it holds at least this many cards.
+MIN_DRAW_PILE = DECK_SIZE - MAX_SEATS * HAND_SIZE - ROUNDS
+#: RULES-NOTES §3 item 5: a new mission card discards the ±3 changes made before it.
+NEW_MISSION_RESETS_SHIFT = True
+#: RULES-NOTES §3 item 6: the even-numbers symbol also knocks out its own player.
+EVENS_OUT_HITS_ITS_OWN_PLAYER = True
+#: RULES-NOTES §3 items 3 and 9: tied players draw again while the highest drawn number is
+#: still tied. The pile is cycled (drawn cards go under it), so a pile arranged in pairs of
+#: equal numbers could tie for ever; after this many draws the first tied seat wins.
+TIE_DRAW_LIMIT = 100
+#: RULES-NOTES §3 item 9: when every player is knocked out, nobody wins the round and the
+#: mission card's arrow points at nobody.
+NOBODY = -1
+#: RULES-NOTES §3 item 12: the colour bonus is 10 points for 3 cards of a colour and 10 more
+#: for every further card (the seed's table, 3 → 10 up to 10 → 80, continued the same way).
+BONUS_FROM = 3
+BONUS_STEP = 10
+#: RULES-NOTES §3 items 9 and 12: an arrow that points at nobody points "not at you", so a
+#: mission card nobody won voids matching collected cards like one won by somebody else.
+UNOWNED_MISSION_VOIDS = True
+
+#: Knowledge bits (see :class:`MissionszahlState`): one per seat, one for spectators.
+SEAT_BIT: tuple[int, ...] = tuple(1 << seat for seat in range(MAX_SEATS))
+SPECTATOR_BIT = 1 << 7
+PUBLIC = 0xFF
+
+
+class Phase(Enum):
+    """Who must decide what: the commit of all players, then one seat's decision."""
+
+    COMMIT = "commit"  # every player lays a card face down
+    SHIFT = "shift"  # the holder of a ±3 symbol picks +3 or −3
+    GIVE = "give"  # the holder of the draw-and-give symbol picks the receiver
+    SWAP = "swap"  # the round winner may swap played cards (action II)
+    EXCHANGE = "exchange"  # the round winner may exchange a hand card (action III)
+    TRADE = "trade"  # ... and names the hand card he gives away
+    OVER = "over"
+
+
+@dataclass(slots=True)
+class MissionszahlState:
+    """The whole table. Internal to the engine: only views leave it.
+
+    ``draw_pile`` has its top card last; hands are sorted. ``missions`` are the face-up
+    mission cards, one per round so far (the last is this round's), ``arrows`` the seat each
+    one's arrow points at (:data:`NOBODY` until won). ``played[s]`` is the card lying in front
+    of seat ``s`` this round (−1: none), face down while ``phase`` is ``COMMIT``; ``pending[s]``
+    says whether its symbol still waits to be carried out, ``out[s]`` whether seat ``s`` was
+    knocked out by the even-numbers symbol. ``cursor`` is the seat whose symbol is next in the
+    clockwise order, ``drawn`` a card drawn for the draw-and-give symbol (−1: none),
+    ``partner`` the seat of a blind exchange (−1: the draw pile).
+
+    ``known[card]`` says, for a card in a hand or in the draw pile, who knows where it lies:
+    bit ``s`` for seat ``s``, bit 7 for spectators (everybody: :data:`PUBLIC`). A hand's owner
+    always knows his hand. Cards put under the pile face up stay known to all; a card given
+    blind stays known to its giver until its new owner passes a card on face down.
+    """
+
+    seats: int
+    seed: int
+    shuffles: int
+    phase: Phase
+    hands: list[list[int]]
+    draw_pile: list[int]
+    known: list[int]
+    missions: list[int]
+    arrows: list[int]
+    shift: int
+    played: list[int]
+    waiting: tuple[int, ...]
+    pending: list[bool]
+    out: list[bool]
+    cursor: int
+    drawn: int
+    winner: int
+    partner: int
+    collections: list[list[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class MissionszahlView(View):
+    """What one seat knows. Played cards are shown to all once revealed, so every
+    collection is public, and so is every card put under the draw pile face up; hands, the
+    rest of the draw pile and cards still face down are not. ``draw_pile`` lists the pile top
+    first, ``None`` for a card this seat does not know; ``known_hands[s]`` are the cards this
+    seat knows to be in seat ``s``'s hand (or face down in front of it)."""
+
+    players: int
+    round: int
+    rounds: int
+    phase: str
+    to_act: tuple[int, ...]
+    missions: tuple[int, ...]
+    arrows: tuple[int | None, ...]
+    mission_number: int
+    shift: int
+    target: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    committed: tuple[bool, ...]
+    my_card: int | None
+    played: tuple[int | None, ...]
+    pending: tuple[bool, ...]
+    out: tuple[bool, ...]
+    cursor: int
+    drawn: int | None
+    winner: int | None
+    partner: int | None
+    draw_pile: tuple[int | None, ...]
+    known_hands: tuple[tuple[int, ...], ...]
+    collections: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    game_over: bool
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+
+def colour_bonus(cards: Sequence[int]) -> int:
+    """10 points for three cards of one colour, 10 more for each further card, per colour."""
+    counts = [0] * len(COLOURS)
+    for card in cards:
+        counts[COLOUR[card]] += 1
+    return sum(BONUS_STEP * (k - BONUS_FROM + 1) for k in counts if k >= BONUS_FROM)
+
+
+def void_numbers(seat: Seat, missions: Sequence[int], arrows: Sequence[int]) -> set[int]:
+    """The numbers that score nothing for ``seat``: numbers of mission cards whose arrow
+    points elsewhere, unless a mission card with the same number points at ``seat`` ("same
+    number" compares numbers only, RULES-NOTES §3 item 12)."""
+    table = {
+        VALUE[card]
+        for card, owner in zip(missions, arrows, strict=True)
+        if UNOWNED_MISSION_VOIDS or owner != NOBODY
+    }
+    mine = {VALUE[card] for card, owner in zip(missions, arrows, strict=True) if owner == seat}
+    return table - mine
+
+
+def collection_score(
+    seat: Seat, cards: Sequence[int], missions: Sequence[int], arrows: Sequence[int]
+) -> int:
+    """The colour bonus on all collected cards plus the numbers of the cards not voided."""
+    void = void_numbers(seat, missions, arrows)
+    return colour_bonus(cards) + sum(VALUE[c] for c in cards if VALUE[c] not in void)
+
+
+class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
+    """Missionszahl for 2–4 players."""
+
+    spec: ClassVar[GameSpec] = GameSpec(
+        id="missionszahl",
+        name_de="Missionszahl",
+        name_en="Missionszahl (mission number)",
+        rules_version=RULES_VERSION,
+        min_seats=MIN_SEATS,
+        max_seats=MAX_SEATS,
+    )
+
+    def __init__(self, options: dict[str, JSON] | None = None) -> None:
+        super().__init__(options)
+        #: ``others[n][s]``: the seats of an ``n``-player game other than ``s``, in order.
+        self.others = tuple(
+            tuple(tuple(o for o in range(n) if o != s) for s in range(n))
+            for n in range(MAX_SEATS + 1)
+        )
+        self._legal: dict[Phase, Callable[[MissionszahlState, Seat], Sequence[Action]]] = {
+            Phase.SHIFT: self._legal_shift,
+            Phase.GIVE: self._legal_give,
+            Phase.SWAP: self._legal_swap,
+            Phase.EXCHANGE: self._legal_exchange,
+            Phase.TRADE: self._legal_trade,
+        }
+        self._apply: dict[Phase, Callable[..., None]] = {
+            Phase.COMMIT: self._apply_commit,
+            Phase.SHIFT: self._apply_shift,
+            Phase.GIVE: self._apply_give,
+            Phase.SWAP: self._apply_swap,
+            Phase.EXCHANGE: self._apply_exchange,
+            Phase.TRADE: self._apply_trade,
+        }
+        self._automatic: dict[Symbol, Callable[[MissionszahlState, Seat, Log], None]] = {
+            Symbol.PASS_CW: self._pass_clockwise,
+            Symbol.NEW_MISSION: self._new_mission,
+            Symbol.EVENS_OUT: self._evens_out,
+        }
+
+    # -- set-up -----------------------------------------------------------------------
+    def new_state(
+        self,
+        seats: int,
+        seed: int,
+        deck: Sequence[object] | None = None,
+        log: list[Event] | None = None,
+    ) -> MissionszahlState:
+        """Deal ten cards to each player from ``deck`` (card names, top first) or a shuffle
+        from ``seed``: seat 0 takes the first ten, seat 1 the next ten, and so on; the rest
+        is the draw pile, whose top card is turned up as the first mission card."""
+        self.spec.check_seats(seats)
+        order = self._checked_deck(deck) if deck is not None else shuffled(ALL_CARDS, seed, 0)
+        state = MissionszahlState(
+            seats=seats,
+            seed=seed,
+            shuffles=1,
+            phase=Phase.COMMIT,
+            hands=[sorted(order[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(seats)],
+            draw_pile=order[HAND_SIZE * seats :][::-1],
+            known=[0] * DECK_SIZE,
+            missions=[],
+            arrows=[],
+            shift=0,
+            played=[-1] * seats,
+            waiting=(),
+            pending=[False] * seats,
+            out=[False] * seats,
+            cursor=0,
+            drawn=-1,
+            winner=NOBODY,
+            partner=-1,
+            collections=[[] for _ in range(seats)],
+        )
+        if log is not None:
+            for seat, hand in enumerate(state.hands):
+                log.append(Event("deal", {"seat": seat, "hand": _names(hand)}, frozenset({seat})))
+        self._start_round(state, log)
+        return state
+
+    @staticmethod
+    def _checked_deck(deck: Sequence[object]) -> list[int]:
+        names = [card_from_name(card) if isinstance(card, str) else None for card in deck]
+        cards = [card for card in names if card is not None]
+        if len(cards) != len(deck) or sorted(cards) != list(ALL_CARDS):
+            raise DeckError(
+                "a Missionszahl deck names each of the 108 cards (R1–R27, G1–G27, B1–B27, "
+                f"O1–O27) exactly once, top card first; got {len(deck)} entries"
+            )
+        return cards
+
+    def deck_order(self, seats: int, seed: int) -> list[str]:
+        return [NAME[card] for card in shuffled(ALL_CARDS, seed, 0)]
+
+    def clone(self, state: MissionszahlState) -> MissionszahlState:
+        return MissionszahlState(
+            seats=state.seats,
+            seed=state.seed,
+            shuffles=state.shuffles,
+            phase=state.phase,
+            hands=[hand[:] for hand in state.hands],
+            draw_pile=state.draw_pile[:],
+            known=state.known[:],
+            missions=state.missions[:],
+            arrows=state.arrows[:],
+            shift=state.shift,
+            played=state.played[:],
+            waiting=state.waiting,
+            pending=state.pending[:],
+            out=state.out[:],
+            cursor=state.cursor,
+            drawn=state.drawn,
+            winner=state.winner,
+            partner=state.partner,
+            collections=[c[:] for c in state.collections],
+        )
+
+    # -- who acts, and what may he do --------------------------------------------------
+    def to_act(self, state: MissionszahlState) -> tuple[Seat, ...]:
+        phase = state.phase
+        if phase is Phase.COMMIT:
+            return state.waiting
+        if phase is Phase.SHIFT or phase is Phase.GIVE:
+            return (state.cursor,)
+        if phase is Phase.OVER:
+            return ()
+        return (state.winner,)
+
+    def legal_actions(self, state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+        """In the commit, any hand card of a seat that has not laid one yet; otherwise the
+        choices of the one seat that must decide."""
+        phase = state.phase
+        if phase is Phase.COMMIT:
+            if seat not in state.waiting:
+                return ()
+            hand = state.hands[seat]
+            return itemgetter(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
+        if phase is Phase.OVER or seat != self.to_act(state)[0]:
+            return ()
+        return self._legal[phase](state, seat)
+
+    @staticmethod
+    def _legal_shift(state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+        """+3 or −3: the player must pick one."""
+        return (MINUS, PLUS)
+
+    def _legal_give(self, state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+        """The drawn card goes to any other player."""
+        return tuple(GIVES[other] for other in self.others[state.seats][seat])
+
+    def _legal_swap(self, state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+        """Keep the own played card, or swap it with any other player's."""
+        return (NO_SWAP, *(SWAPS[other] for other in self.others[state.seats][seat]))
+
+    def _legal_exchange(self, state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+        """No exchange, with the draw pile, or blind with any other player."""
+        others = self.others[state.seats][seat]
+        return (NO_EXCHANGE, PILE_EXCHANGE, *(BLINDS[other] for other in others))
+
+    @staticmethod
+    def _legal_trade(state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+        """Any hand card may be given away."""
+        return tuple(TRADES[card] for card in state.hands[seat])
+
+    # -- the round ----------------------------------------------------------------------
+    def apply(
+        self, state: MissionszahlState, seat: Seat, action: Action, log: list[Event] | None = None
+    ) -> None:
+        self._apply[state.phase](state, seat, action, log)
+
+    def _start_round(self, state: MissionszahlState, log: Log) -> None:
+        """Turn up the next mission card beside the earlier ones; everybody lays a card."""
+        n = state.seats
+        state.missions.append(state.draw_pile.pop())
+        state.arrows.append(NOBODY)
+        state.shift = 0
+        state.played = [-1] * n
+        state.pending = [False] * n
+        state.out = [False] * n
+        state.cursor = 0
+        state.winner = NOBODY
+        state.partner = -1
+        state.waiting = tuple(range(n))
+        state.phase = Phase.COMMIT
+        if log is not None:
+            card = state.missions[-1]
+            log.append(
+                Event(
+                    "mission",
+                    {"round": len(state.missions), "mission": NAME[card], "number": VALUE[card]},
+                )
+            )
+
+    def _apply_commit(self, state: MissionszahlState, seat: Seat, action: Play, log: Log) -> None:
+        """Lay a card face down; when the last player has, all are revealed."""
+        card = action.card
+        state.hands[seat].remove(card)
+        state.played[seat] = card
+        waiting = state.waiting
+        index = waiting.index(seat)
+        state.waiting = waiting[:index] + waiting[index + 1 :]
+        if log is not None:
+            log.append(Event("commit", {"seat": seat}))
+            log.append(Event("my_card", {"seat": seat, "card": NAME[card]}, frozenset({seat})))
+        if not state.waiting:
+            self._reveal(state, log)
+
+    def _reveal(self, state: MissionszahlState, log: Log) -> None:
+        """Show all played cards; symbol actions begin with the highest symbol card."""
+        played = state.played
+        if log is not None:
+            log.append(Event("reveal", {"cards": _names(played)}))
+        state.pending = [SYMBOL[card] is not None for card in played]
+        if True in state.pending:
+            state.cursor = self._first_symbol_seat(state, log)
+        self._resolve_symbols(state, log)
+
+    def _first_symbol_seat(self, state: MissionszahlState, log: Log) -> Seat:
+        """The seat of the highest-numbered symbol card; on equal numbers the tied players
+        draw and the highest drawn number begins."""
+        played = state.played
+        holders = [s for s in range(state.seats) if state.pending[s]]
+        best = max(VALUE[played[s]] for s in holders)
+        tied = [s for s in holders if VALUE[played[s]] == best]
+        seat = tied[0] if len(tied) == 1 else self._draw_off(state, tied, log)
+        if log is not None:
+            log.append(Event("first", {"seat": seat, "card": NAME[played[seat]]}))
+        return seat
+
+    def _resolve_symbols(self, state: MissionszahlState, log: Log) -> None:
+        """Carry out pending symbols clockwise from the cursor until one needs a decision or
+        none is left. A symbol card passed on unresolved is carried out by its new holder
+        when the cursor reaches him (RULES-NOTES §3 item 4)."""
+        pending = state.pending
+        n = state.seats
+        while True in pending:
+            seat = state.cursor
+            if pending[seat]:
+                pending[seat] = False
+                if state.out[seat]:
+                    self._log_cancel(state, seat, log)
+                elif self._carry_out(state, seat, log):
+                    return
+            state.cursor = (seat + 1) % n
+        self._judge(state, log)
+
+    def _carry_out(self, state: MissionszahlState, seat: Seat, log: Log) -> bool:
+        """Carry out the symbol of ``seat``'s card; True if its player must decide now."""
+        symbol = SYMBOL[state.played[seat]]
+        if symbol is Symbol.PLUS_MINUS_3:
+            state.phase = Phase.SHIFT
+            return True
+        if symbol is Symbol.DRAW_AND_GIVE:
+            return self._draw_to_give(state, seat, log)
+        assert symbol is not None
+        self._automatic[symbol](state, seat, log)
+        return False
+
+    def _pass_clockwise(self, state: MissionszahlState, seat: Seat, log: Log) -> None:
+        """Every played card moves one seat clockwise, unresolved symbols with it."""
+        played = state.played
+        pending = state.pending
+        played[:] = [played[-1], *played[:-1]]
+        pending[:] = [pending[-1], *pending[:-1]]
+        if log is not None:
+            log.append(Event("pass_cw", {"seat": seat, "cards": _names(played)}))
+
+    def _new_mission(self, state: MissionszahlState, seat: Seat, log: Log) -> None:
+        """The mission card goes under the draw pile; the top card takes its place."""
+        old = state.missions[-1]
+        self._put_under(state, old, PUBLIC)
+        state.missions[-1] = state.draw_pile.pop()
+        if NEW_MISSION_RESETS_SHIFT:
+            state.shift = 0
+        if log is not None:
+            card = state.missions[-1]
+            data = {"seat": seat, "old_mission": NAME[old], "mission": NAME[card]}
+            log.append(Event("new_mission", {**data, "number": VALUE[card]}))
+
+    def _evens_out(self, state: MissionszahlState, seat: Seat, log: Log) -> None:
+        """Every player with an even played number is out of this round; his pending symbol
+        is dropped."""
+        hit = [
+            s
+            for s, card in enumerate(state.played)
+            if VALUE[card] % 2 == 0 and (EVENS_OUT_HITS_ITS_OWN_PLAYER or s != seat)
+        ]
+        if log is not None:
+            log.append(Event("evens_out", {"seat": seat, "seats": hit}))
+        for s in hit:
+            state.out[s] = True
+            if state.pending[s]:
+                state.pending[s] = False
+                self._log_cancel(state, s, log)
+
+    def _draw_to_give(self, state: MissionszahlState, seat: Seat, log: Log) -> bool:
+        """Draw the top card face up; its player must choose the receiver (with two
+        players there is only one, and it goes there at once)."""
+        state.drawn = state.draw_pile.pop()
+        if log is not None:
+            log.append(Event("drawn", {"seat": seat, "card": NAME[state.drawn]}))
+        if state.seats == MIN_SEATS:
+            self._give(state, seat, 1 - seat, log)
+            return False
+        state.phase = Phase.GIVE
+        return True
+
+    def _give(self, state: MissionszahlState, seat: Seat, receiver: Seat, log: Log) -> None:
+        """The receiver's played card goes under the pile; the drawn card replaces it and
+        its symbol is ignored (RULES-NOTES §3 item 8)."""
+        old = state.played[receiver]
+        self._put_under(state, old, PUBLIC)
+        state.played[receiver] = state.drawn
+        state.pending[receiver] = False
+        if log is not None:
+            data = {"seat": seat, "to": receiver, "card": NAME[state.drawn], "old": NAME[old]}
+            log.append(Event("give", data))
+        state.drawn = -1
+
+    def _apply_shift(self, state: MissionszahlState, seat: Seat, action: Shift, log: Log) -> None:
+        """The mission number changes by the chosen ±3; changes add up."""
+        state.shift += action.delta
+        if log is not None:
+            data = {"seat": seat, "delta": action.delta, "target": self._target(state)}
+            log.append(Event("shift", data))
+        self._resolve_symbols(state, log)
+
+    def _apply_give(self, state: MissionszahlState, seat: Seat, action: Give, log: Log) -> None:
+        self._give(state, seat, action.seat, log)
+        self._resolve_symbols(state, log)
+
+    @staticmethod
+    def _target(state: MissionszahlState) -> int:
+        """The mission number with this round's ±3 changes, unclamped (RULES-NOTES §3
+        item 7); a symbol on a mission card does nothing (item 2)."""
+        return VALUE[state.missions[-1]] + state.shift
+
+    def _judge(self, state: MissionszahlState, log: Log) -> None:
+        """The closest card among the players still in wins the round; equal distances are
+        decided by drawing. The winner's arrow is turned at once; then he may swap."""
+        target = self._target(state)
+        played = state.played
+        contenders = [s for s in range(state.seats) if not state.out[s]]
+        if not contenders:
+            if log is not None:
+                log.append(Event("no_winner", {}))
+            self._bank(state, log)
+            return
+        best = min(abs(VALUE[played[s]] - target) for s in contenders)
+        tied = [s for s in contenders if abs(VALUE[played[s]] - target) == best]
+        winner = tied[0] if len(tied) == 1 else self._draw_off(state, tied, log)
+        state.winner = winner
+        state.arrows[-1] = winner
+        state.phase = Phase.SWAP
+        if log is not None:
+            data = {"seat": winner, "card": NAME[played[winner]], "target": target}
+            log.append(Event("win", data))
+            log.append(Event("arrow", {"seat": winner, "mission": NAME[state.missions[-1]]}))
+
+    def _draw_off(self, state: MissionszahlState, seats: list[Seat], log: Log) -> Seat:
+        """Tied players draw a card each (in seat order); the highest number wins, a new tie
+        draws again. Drawn cards go face up under the pile."""
+        pile = state.draw_pile
+        for _ in range(TIE_DRAW_LIMIT):
+            drawn = [pile.pop() for _ in seats]
+            for card in drawn:
+                self._put_under(state, card, PUBLIC)
+            if log is not None:
+                log.append(Event("tie_draw", {"seats": list(seats), "cards": _names(drawn)}))
+            best = max(VALUE[card] for card in drawn)
+            seats = [s for s, card in zip(seats, drawn, strict=True) if VALUE[card] == best]
+            if len(seats) == 1:
+                break
+        return seats[0]
+
+    def _apply_swap(self, state: MissionszahlState, seat: Seat, action: Swap, log: Log) -> None:
+        """Action II: take another player's played card and give him your own, or not."""
+        other = action.seat
+        played = state.played
+        if other is not None:
+            played[seat], played[other] = played[other], played[seat]
+        if log is not None:
+            if other is None:
+                log.append(Event("no_swap", {"seat": seat}))
+            else:
+                data = {"seat": seat, "other": other, "took": NAME[played[seat]]}
+                log.append(Event("swap", {**data, "gave": NAME[played[other]]}))
+        if state.hands[seat]:
+            state.phase = Phase.EXCHANGE
+        else:
+            self._bank(state, log)
+
+    def _apply_exchange(
+        self, state: MissionszahlState, seat: Seat, action: Exchange, log: Log
+    ) -> None:
+        """Action III: no exchange, or the kind of exchange; the card follows."""
+        if action.kind == "none":
+            if log is not None:
+                log.append(Event("no_exchange", {"seat": seat}))
+            self._bank(state, log)
+            return
+        state.partner = -1 if action.seat is None else action.seat
+        state.phase = Phase.TRADE
+        if log is not None:
+            if action.seat is None:
+                log.append(Event("exchange_pile", {"seat": seat}))
+            else:
+                log.append(Event("exchange_blind", {"seat": seat, "other": action.seat}))
+
+    def _apply_trade(self, state: MissionszahlState, seat: Seat, action: Trade, log: Log) -> None:
+        if state.partner < 0:
+            self._trade_with_pile(state, seat, action.card, log)
+        else:
+            self._trade_blind(state, seat, state.partner, action.card, log)
+        self._bank(state, log)
+
+    def _trade_with_pile(self, state: MissionszahlState, seat: Seat, card: int, log: Log) -> None:
+        """The card goes face down under the draw pile, then the top card is drawn. Nobody
+        else sees which card went, so what others knew of this hand is lost."""
+        hand = state.hands[seat]
+        hand.remove(card)
+        self._put_under(state, card, SEAT_BIT[seat])
+        known = state.known
+        for other in hand:
+            known[other] = 0
+        got = state.draw_pile.pop()
+        insort(hand, got)
+        if log is not None:
+            data = {"seat": seat, "gave": NAME[card], "got": NAME[got]}
+            log.append(Event("traded_pile", data, frozenset({seat})))
+
+    def _trade_blind(
+        self, state: MissionszahlState, seat: Seat, partner: Seat, card: int, log: Log
+    ) -> None:
+        """The card goes to the partner, and the winner takes one card from the partner's
+        hand without looking: the first of a seeded shuffle of that hand (as it was before
+        the gift, so he never takes back his own card). Only the two see the cards."""
+        hand = state.hands[seat]
+        other_hand = state.hands[partner]
+        got = shuffled(other_hand, state.seed, state.shuffles)[0]
+        state.shuffles += 1
+        hand.remove(card)
+        other_hand.remove(got)
+        insort(other_hand, card)
+        insort(hand, got)
+        known = state.known
+        both = SEAT_BIT[seat] | SEAT_BIT[partner]
+        for other in (*hand, *other_hand):
+            known[other] &= both
+        known[card] = SEAT_BIT[seat]
+        known[got] = SEAT_BIT[partner]
+        if log is not None:
+            data = {"seat": seat, "other": partner, "gave": NAME[card], "got": NAME[got]}
+            log.append(Event("traded_blind", data, frozenset({seat, partner})))
+
+    def _bank(self, state: MissionszahlState, log: Log) -> None:
+        """Everybody puts the card in front of him on his collection; then the next round,
+        or the end once the hands are empty."""
+        for seat, card in enumerate(state.played):
+            state.collections[seat].append(card)
+        if log is not None:
+            log.append(Event("bank", {"cards": _names(state.played)}))
+        state.played = [-1] * state.seats
+        if state.hands[0]:
+            self._start_round(state, log)
+            return
+        state.phase = Phase.OVER
+        state.winner = NOBODY
+        if log is not None:
+            scores = list(self.scores(state))
+            log.append(Event("game_end", {"scores": scores, "ranking": list(self.ranking(state))}))
+
+    @staticmethod
+    def _put_under(state: MissionszahlState, card: int, known: int) -> None:
+        state.draw_pile.insert(0, card)
+        state.known[card] = known
+
+    @staticmethod
+    def _log_cancel(state: MissionszahlState, seat: Seat, log: Log) -> None:
+        if log is not None:
+            log.append(Event("cancelled", {"seat": seat, "card": NAME[state.played[seat]]}))
+
+    # -- the end ----------------------------------------------------------------------
+    def is_terminal(self, state: MissionszahlState) -> bool:
+        return state.phase is Phase.OVER
+
+    def scores(self, state: MissionszahlState) -> tuple[int, ...]:
+        """Each collection scored as at the end (final once the hands are empty)."""
+        return tuple(
+            collection_score(seat, cards, state.missions, state.arrows)
+            for seat, cards in enumerate(state.collections)
+        )
+
+    def max_actions(self, seats: int) -> int:
+        """Per round: one card per player; at most one decision per symbol card revealed
+        (each is carried out once, and cards handed out by draw-and-give carry none); the
+        swap; the exchange and its card."""
+        return ROUNDS * (2 * seats + 3)
+
+    # -- hidden information -----------------------------------------------------------
+    def view(self, state: MissionszahlState, seat: Seat | None) -> MissionszahlView:
+        n = state.seats
+        me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
+        committing = state.phase is Phase.COMMIT
+        known = state.known
+        return MissionszahlView(
+            seat=seat,
+            players=n,
+            round=len(state.missions),
+            rounds=ROUNDS,
+            phase=state.phase.value,
+            to_act=self.to_act(state),
+            missions=tuple(state.missions),
+            arrows=tuple(None if a == NOBODY else a for a in state.arrows),
+            mission_number=VALUE[state.missions[-1]],
+            shift=state.shift,
+            target=self._target(state),
+            hand=tuple(state.hands[seat]) if seat is not None else (),
+            hand_sizes=tuple(len(hand) for hand in state.hands),
+            committed=tuple(committing and card >= 0 for card in state.played),
+            my_card=state.played[seat]
+            if seat is not None and committing and state.played[seat] >= 0
+            else None,
+            played=tuple(None if committing or c < 0 else c for c in state.played),
+            pending=tuple(state.pending),
+            out=tuple(state.out),
+            cursor=state.cursor,
+            drawn=state.drawn if state.drawn >= 0 else None,
+            winner=state.winner if state.winner != NOBODY else None,
+            partner=state.partner if state.phase is Phase.TRADE else None,
+            draw_pile=tuple(c if known[c] & me else None for c in reversed(state.draw_pile)),
+            known_hands=tuple(
+                ()
+                if other == seat
+                else tuple(sorted(c for c in self._pool(state, other) if known[c] & me))
+                for other in range(n)
+            ),
+            collections=tuple(tuple(c) for c in state.collections),
+            scores=self.scores(state),
+            game_over=state.phase is Phase.OVER,
+        )
+
+    @staticmethod
+    def _pool(state: MissionszahlState, seat: Seat) -> list[int]:
+        """The cards of ``seat`` others cannot see: his hand and a card laid face down."""
+        card = state.played[seat]
+        if state.phase is Phase.COMMIT and card >= 0:
+            return [*state.hands[seat], card]
+        return state.hands[seat]
+
+    def determinize(self, view: MissionszahlView, rng: random.Random) -> MissionszahlState:
+        """Deal the cards the seat cannot see (other hands, their face-down cards, unknown
+        draw pile cards) at random from the cards it has not seen anywhere; cards it knows
+        stay where it knows them."""
+        n = view.players
+        seat = view.seat
+        me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
+        phase = Phase(view.phase)
+        committing = phase is Phase.COMMIT
+        seen = {*view.missions, *view.hand, *(c for c in view.draw_pile if c is not None)}
+        seen.update(c for c in view.played if c is not None)
+        for cards in (*view.collections, *view.known_hands):
+            seen.update(cards)
+        if view.my_card is not None:
+            seen.add(view.my_card)
+        if view.drawn is not None:
+            seen.add(view.drawn)
+        unseen = [card for card in ALL_CARDS if card not in seen]
+        rng.shuffle(unseen)
+        known = [0] * DECK_SIZE
+        hands: list[list[int]] = []
+        played = [-1 if c is None else c for c in view.played]
+        for other in range(n):
+            if other == seat:
+                hands.append(list(view.hand))
+                if view.my_card is not None:
+                    played[other] = view.my_card
+                continue
+            pool = list(view.known_hands[other])
+            for card in pool:
+                known[card] = me
+            face_down = committing and view.committed[other]
+            extra = view.hand_sizes[other] + face_down - len(pool)
+            pool += unseen[:extra]
+            del unseen[:extra]
+            rng.shuffle(pool)
+            if face_down:
+                played[other] = pool.pop()
+            hands.append(sorted(pool))
+        pile = []
+        for entry in view.draw_pile:
+            if entry is None:
+                pile.append(unseen.pop())
+            else:
+                pile.append(entry)
+                known[entry] = me
+        return MissionszahlState(
+            seats=n,
+            seed=rng.getrandbits(63),
+            shuffles=1,
+            phase=phase,
+            hands=hands,
+            draw_pile=pile[::-1],
+            known=known,
+            missions=list(view.missions),
+            arrows=[NOBODY if a is None else a for a in view.arrows],
+            shift=view.shift,
+            played=played,
+            waiting=tuple(s for s in range(n) if not view.committed[s]) if committing else (),
+            pending=list(view.pending),
+            out=list(view.out),
+            cursor=view.cursor,
+            drawn=NOBODY if view.drawn is None else view.drawn,
+            winner=NOBODY if view.winner is None else view.winner,
+            partner=NOBODY if view.partner is None else view.partner,
+            collections=[list(c) for c in view.collections],
+        )
+
+    def shuffle_unseen(
+        self, state: MissionszahlState, seat: Seat | None, rng: random.Random
+    ) -> MissionszahlState:
+        """Permute every card ``seat`` cannot see among the places it cannot see; what other
+        seats knew about a place stays with the place."""
+        copy = self.clone(state)
+        me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
+        known = copy.known
+        places: list[tuple[list[int], int]] = []
+        for other in range(copy.seats):
+            if other == seat:
+                continue
+            hand = copy.hands[other]
+            places += [(hand, i) for i, card in enumerate(hand) if not known[card] & me]
+            card = copy.played[other]
+            if copy.phase is Phase.COMMIT and card >= 0 and not known[card] & me:
+                places.append((copy.played, other))
+        pile = copy.draw_pile
+        places += [(pile, i) for i, card in enumerate(pile) if not known[card] & me]
+        cards = [zone[i] for zone, i in places]
+        masks = [known[card] for card in cards]
+        rng.shuffle(cards)
+        for (zone, i), card, mask in zip(places, cards, masks, strict=True):
+            zone[i] = card
+            known[card] = mask
+        for hand in copy.hands:
+            hand.sort()
+        copy.seed = rng.getrandbits(63)
+        return copy
+
+    def card_zones(self, state: MissionszahlState) -> dict[str, list[int]]:
+        zones = {
+            "draw pile": state.draw_pile,
+            "missions": state.missions,
+            "played": [card for card in state.played if card >= 0],
+            "drawn": [state.drawn] if state.drawn >= 0 else [],
+        }
+        for seat in range(state.seats):
+            zones[f"hand {seat}"] = state.hands[seat]
+            zones[f"collection {seat}"] = state.collections[seat]
+        return zones
+
+    def all_cards(self, seats: int) -> list[Any]:
+        return list(ALL_CARDS)
+
+    # -- actions as text, JSON and integers --------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        """``play R17`` (or ``R17``), ``+3``, ``give 2``, ``swap 2``, ``no swap``,
+        ``exchange pile``, ``exchange blind 2``, ``no exchange``, ``trade R17``; German words
+        as the labels show them are understood too."""
+        action = words.parse(text)
+        if action is None:
+            raise self._bad_action(text, "play R17")
+        return action
+
+    def parse_move(self, text: str) -> list[Action]:
+        """A whole exchange at once: ``pile R17`` or ``blind 2 R17``; otherwise one action."""
+        actions = words.parse_exchange(text)
+        return actions if actions is not None else [self.parse_action(text)]
+
+    def action_from_json(self, data: JSON) -> Action:
+        action = words.from_json(data)
+        if action is None:
+            raise self._bad_action(data, '{"type": "play", "card": "R17"}')
+        return action
+
+    def encode(self, action: Action) -> int:
+        return CODES[action]
+
+    def decode(self, code: int) -> Action:
+        if not 0 <= code < len(ALL_ACTIONS):
+            raise self._bad_action(code, "0")
+        return ALL_ACTIONS[code]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(ALL_ACTIONS)
+
+    # -- words ------------------------------------------------------------------------
+    def label(self, action: Action, lang: str) -> str:
+        return words.label(action, lang)
+
+    def describe(self, event: Event, lang: str) -> str:
+        return words.describe(event, lang)
+
+
+def _names(cards: Sequence[int]) -> list[str]:
+    return [NAME[card] for card in cards]
