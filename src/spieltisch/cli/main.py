@@ -101,12 +101,9 @@ def cmd_games(args: argparse.Namespace, out: Console) -> int:
     table = Table("id", "name", "players", "rules version")
     for game_id, cls in REGISTRY.items():
         spec = cls.spec
-        table.add_row(
-            game_id,
-            f"{spec.name_de} / {spec.name_en}",
-            f"{spec.min_seats}–{spec.max_seats}",
-            spec.rules_version,
-        )
+        names = dict.fromkeys((spec.name_de, spec.name_en))  # each distinct name once
+        seats = f"{spec.min_seats}–{spec.max_seats}"
+        table.add_row(game_id, " / ".join(names), seats, spec.rules_version)
     out.print(table)
     return 0
 
