@@ -153,15 +153,45 @@ def counts_of(hand: Sequence[int]) -> list[int]:
     return counts
 
 
+#: ``PAIRS[v]``: the two-card formations of ``v`` as (higher, lower) card.
+PAIRS: dict[int, tuple[tuple[int, int], ...]] = {
+    value: tuple((value - low, low) for low in range(1, value // 2 + 1)) for value in VALUES
+}
+#: ``DISCARD_RUNS[v][c]``: the discards of ``v`` open to a hand holding ``c`` cards of it.
+DISCARD_RUNS: dict[int, tuple[tuple[Discard, ...], ...]] = {
+    value: tuple(
+        tuple(DISCARDS[value, k] for k in range(1, held + 1)) for held in range(COPIES + 1)
+    )
+    for value in VALUES
+}
+
+
+def _pair_in_hand(counts: Sequence[int], high: int, low: int) -> bool:
+    return bool(counts[high] and counts[low] and (high != low or counts[low] >= 2))
+
+
 def formations(counts: Sequence[int], value: int) -> list[Form]:
     """The formations of ``value`` a hand with these counts can lay: the card itself, or two
     cards adding up to it."""
     found = [FORMS[value, 0]] if counts[value] else []
-    for low in range(1, value // 2 + 1):
-        high = value - low
-        if counts[high] and counts[low] and (high != low or counts[low] >= 2):
-            found.append(FORMS[high, low])
+    found += (FORMS[pair] for pair in PAIRS[value] if _pair_in_hand(counts, *pair))
     return found
+
+
+def formable(hand: Sequence[int], counts: Sequence[int]) -> list[bool]:
+    """``formable(...)[v]``: whether the sorted ``hand`` can lay at least one formation of
+    ``v``: a card of that value, or two cards adding up to it."""
+    result = [False] * (VALUES[-1] + 1)
+    distinct = list(dict.fromkeys(hand))
+    for index, low in enumerate(distinct):
+        result[low] = True
+        if counts[low] > 1 and 2 * low <= VALUES[-1]:
+            result[2 * low] = True
+        for high in distinct[index + 1 :]:
+            if low + high > VALUES[-1]:
+                break
+            result[low + high] = True
+    return result
 
 
 def remove_cards(cards: list[int], taken: Sequence[int]) -> None:
@@ -311,15 +341,13 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         a free box that the hand can form)."""
         hand = state.hands[state.seat]
         counts = counts_of(hand)
-        choices: list[Action] = []
-        if len(hand) < HAND_LIMIT:
-            choices += self._pile_choices(state)
-        for value in VALUES:
-            choices += (DISCARDS[value, k] for k in range(1, counts[value] + 1))
+        choices: list[Action] = self._pile_choices(state) if len(hand) < HAND_LIMIT else []
+        for value in dict.fromkeys(hand):  # the hand is sorted: values in rising order
+            choices += DISCARD_RUNS[value][counts[value]]
         row = state.crosses[state.seat]
-        for value in VALUES:
-            if row[value] < self.sheet[value] and formations(counts, value):
-                choices.append(ANNOUNCES[value])
+        sheet = self.sheet
+        can = formable(hand, counts)
+        choices += (ANNOUNCES[v] for v in VALUES if can[v] and row[v] < sheet[v])
         return choices
 
     @staticmethod
