@@ -33,3 +33,11 @@ def shuffled(cards: Sequence[T], seed: int, count: int) -> list[T]:
 def derive_seed(seed: int, *path: object) -> int:
     """A stable 63-bit seed for a sub-task (a game of a series, a bot's seat...)."""
     return int.from_bytes(_stream("derive", seed, *path, size=8), "little") >> 1
+
+
+def is_complete_deck(deck: Sequence[object], complete: Sequence[object]) -> bool:
+    """Whether ``deck`` holds exactly the cards of ``complete``, each as often (in any order).
+
+    Cards are compared by type and value, so ``True`` is not a 1 and ``"5"`` is not a 5.
+    """
+    return len(deck) == len(complete) and sorted(map(repr, deck)) == sorted(map(repr, complete))

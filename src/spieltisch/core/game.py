@@ -105,6 +105,14 @@ class Game(ABC, Generic[S, A, V]):
     """
 
     spec: ClassVar[GameSpec]
+    #: Every action of the game, in the order of its integer id; the base class derives the
+    #: integer codec from it (``encode``, ``decode``, ``num_distinct_actions``).
+    action_table: ClassVar[tuple[Any, ...]] = ()
+    _action_codes: ClassVar[dict[Any, int]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._action_codes = {action: code for code, action in enumerate(cls.action_table)}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, OptionValue] = validate_options(
@@ -225,18 +233,24 @@ class Game(ABC, Generic[S, A, V]):
     def action_from_json(self, data: JSON) -> A:
         """The action whose JSON form is ``data``; :class:`ActionParseError` otherwise."""
 
-    @abstractmethod
     def encode(self, action: A) -> int:
         """The action's stable integer id, in ``range(num_distinct_actions)``."""
+        try:
+            return self._action_codes[action]
+        except KeyError:
+            raise self._bad_action(action, "an action from legal_actions") from None
 
-    @abstractmethod
     def decode(self, code: int) -> A:
         """The action with integer id ``code``."""
+        if type(code) is not int or not 0 <= code < len(self.action_table):
+            raise self._bad_action(code, f"a whole number from 0 to {len(self.action_table) - 1}")
+        action: A = self.action_table[code]
+        return action
 
     @property
-    @abstractmethod
     def num_distinct_actions(self) -> int:
         """How many integer action ids the codec has."""
+        return len(self.action_table)
 
     # -- words ------------------------------------------------------------------------
     @abstractmethod

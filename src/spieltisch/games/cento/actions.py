@@ -81,9 +81,8 @@ DRAW = Draw()
 END = End()
 TAKE = Take()
 
-_FREE_BASE = HUNDRED
-_DRAW_CODE = _FREE_BASE + HIGHEST
-#: Every action in code order.
+#: Every action in the order of its integer id: 0–99 lay a number card, 100–198 lay a free
+#: card as 1–99, then draw, end, take three.
 ALL_ACTIONS: tuple[CentoAction, ...] = (
     *NUMBER_LAYS[LOWEST:],
     *FREE_LAYS[LOWEST:],
@@ -91,15 +90,6 @@ ALL_ACTIONS: tuple[CentoAction, ...] = (
     END,
     TAKE,
 )
-
-
-def encode(action: CentoAction) -> int:
-    """The action's integer code (see the module docstring)."""
-    if isinstance(action, Lay):
-        return action.card - LOWEST if action.card != FREE else _FREE_BASE + action.value - 1
-    if isinstance(action, Draw):
-        return _DRAW_CODE
-    return _DRAW_CODE + (1 if isinstance(action, End) else 2)
 
 
 # -- reading typed text -----------------------------------------------------------------------

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from spieltisch.core.chance import shuffled
+from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
 from spieltisch.core.options import OptionSpec
@@ -153,6 +153,7 @@ def card_json(card: int) -> int | str:
 class Cento(Game[CentoState, CentoAction, CentoView]):
     """Cento for 2–6 players: Spiel 3 "Das Zahlenspiel" (default), Spiel 1 or Spiel 2."""
 
+    action_table = act.ALL_ACTIONS
     spec: ClassVar[GameSpec] = GameSpec(
         id="cento",
         name_de="Cento – Das Zahlenspiel",
@@ -292,7 +293,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
     def _checked_deck(self, deck: Sequence[object]) -> list[int]:
         cards = [FREE if card == "free" else card for card in deck]
         numbers = [card for card in cards if type(card) is int]
-        if len(numbers) != len(deck) or sorted(numbers) != full_deck(self.free_cards):
+        if not is_complete_deck(cards, full_deck(self.free_cards)):
             raise DeckError(
                 f"a Cento deck lists the cards 1 to 100 once each and {self.free_cards} times "
                 f'"free", top card first; got {len(deck)} entries'
@@ -633,18 +634,6 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
 
     def action_from_json(self, data: JSON) -> CentoAction:
         return act.from_json(data)
-
-    def encode(self, action: CentoAction) -> int:
-        return act.encode(action)
-
-    def decode(self, code: int) -> CentoAction:
-        if not 0 <= code < len(act.ALL_ACTIONS):
-            raise self._bad_action(code, "0")
-        return act.ALL_ACTIONS[code]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(act.ALL_ACTIONS)
 
     # -- words ------------------------------------------------------------------------
     def label(self, action: CentoAction, lang: str) -> str:

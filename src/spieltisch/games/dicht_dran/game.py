@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import ClassVar
 
-from spieltisch.core.chance import shuffled
+from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
 from spieltisch.core.options import OptionSpec
@@ -141,6 +141,7 @@ def closest(cards: Sequence[int], target: int) -> int:
 class DichtDran(Game[DichtDranState, Play, DichtDranView]):
     """Dicht dran for 3–5 players."""
 
+    action_table = PLAYS[LOWEST:]
     spec: ClassVar[GameSpec] = GameSpec(
         id="dicht-dran",
         name_de="Dicht dran",
@@ -226,7 +227,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
     @staticmethod
     def _checked_deck(deck: Sequence[object]) -> list[int]:
         cards = [card for card in deck if type(card) is int]
-        if len(cards) != len(deck) or sorted(cards) != list(SHUFFLED):
+        if not is_complete_deck(deck, SHUFFLED):
             raise DeckError(
                 "a Dicht dran deck lists each card from 2 to 99 exactly once, top card first; "
                 f"got {len(deck)} entries"
@@ -551,18 +552,6 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         ):
             return PLAYS[data["card"]]
         raise self._bad_action(data, '{"type": "play", "card": 63}')
-
-    def encode(self, action: Play) -> int:
-        return action.card - LOWEST
-
-    def decode(self, code: int) -> Play:
-        if not 0 <= code < self.num_distinct_actions:
-            raise self._bad_action(code, "0")
-        return PLAYS[code + LOWEST]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return HIGHEST - LOWEST + 1
 
     # -- words ------------------------------------------------------------------------
     def _log_target(self, state: DichtDranState, log: list[Event]) -> None:

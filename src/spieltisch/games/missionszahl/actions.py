@@ -130,4 +130,3 @@ ALL_ACTIONS: tuple[Action, ...] = (
     PILE_EXCHANGE,
     *BLINDS,
 )
-CODES: dict[Action, int] = {action: code for code, action in enumerate(ALL_ACTIONS)}

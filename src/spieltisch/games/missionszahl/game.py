@@ -25,14 +25,13 @@ from enum import Enum
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from spieltisch.core.chance import shuffled
+from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
 from spieltisch.games.missionszahl import words
 from spieltisch.games.missionszahl.actions import (
     ALL_ACTIONS,
     BLINDS,
-    CODES,
     GIVES,
     MAX_SEATS,
     MINUS,
@@ -222,6 +221,7 @@ def collection_score(
 class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     """Missionszahl for 2–4 players."""
 
+    action_table = ALL_ACTIONS
     spec: ClassVar[GameSpec] = GameSpec(
         id="missionszahl",
         name_de="Missionszahl",
@@ -303,7 +303,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def _checked_deck(deck: Sequence[object]) -> list[int]:
         names = [card_from_name(card) if isinstance(card, str) else None for card in deck]
         cards = [card for card in names if card is not None]
-        if len(cards) != len(deck) or sorted(cards) != list(ALL_CARDS):
+        if not is_complete_deck(names, ALL_CARDS):
             raise DeckError(
                 "a Missionszahl deck names each of the 108 cards (R1–R27, G1–G27, B1–B27, "
                 f"O1–O27) exactly once, top card first; got {len(deck)} entries"
@@ -902,18 +902,6 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         if action is None:
             raise self._bad_action(data, '{"type": "play", "card": "R17"}')
         return action
-
-    def encode(self, action: Action) -> int:
-        return CODES[action]
-
-    def decode(self, code: int) -> Action:
-        if not 0 <= code < len(ALL_ACTIONS):
-            raise self._bad_action(code, "0")
-        return ALL_ACTIONS[code]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(ALL_ACTIONS)
 
     # -- words ------------------------------------------------------------------------
     def label(self, action: Action, lang: str) -> str:

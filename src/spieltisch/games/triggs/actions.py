@@ -123,7 +123,6 @@ ACTIONS: tuple[Action, ...] = (
     *EXTRAS.values(),
     FINISH,
 )
-CODES: dict[Action, int] = {action: code for code, action in enumerate(ACTIONS)}
 BY_JSON: dict[str, Action] = {json.dumps(a.to_json(), sort_keys=True): a for a in ACTIONS}
 BY_TEXT: dict[str, Action] = {str(action): action for action in ACTIONS}
 

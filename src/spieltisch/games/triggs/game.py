@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from spieltisch.core.chance import shuffled
+from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
 from spieltisch.core.options import OptionSpec
@@ -33,7 +33,6 @@ from spieltisch.games.triggs.actions import (
     ANNOUNCES,
     BY_JSON,
     BY_TEXT,
-    CODES,
     COPIES,
     DISCARDS,
     DRAWS,
@@ -210,6 +209,7 @@ def forget(known: list[int], played: Sequence[int]) -> None:
 class Triggs(Game[TriggsState, Action, TriggsView]):
     """Triggs for 2–4 players."""
 
+    action_table = ACTIONS
     spec: ClassVar[GameSpec] = GameSpec(
         id="triggs",
         name_de="Triggs – Zur Genüge Extrazüge",
@@ -299,7 +299,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
     @staticmethod
     def _checked_deck(deck: Sequence[object]) -> list[int]:
         cards = [card for card in deck if type(card) is int]
-        if len(cards) != len(deck) or sorted(cards) != list(ALL_CARDS):
+        if not is_complete_deck(deck, ALL_CARDS):
             raise DeckError(
                 "a Triggs deck lists the 108 cards, nine of each value 1 to 12, top card "
                 f"first; got {len(deck)} entries"
@@ -727,18 +727,6 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         if action is not None:
             return action
         raise self._bad_action(data, '{"type": "draw", "pile": "left"}')
-
-    def encode(self, action: Action) -> int:
-        return CODES[action]
-
-    def decode(self, code: int) -> Action:
-        if not 0 <= code < len(ACTIONS):
-            raise self._bad_action(code, "0")
-        return ACTIONS[code]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(ACTIONS)
 
     # -- words ----------------------------------------------------------------------
     @staticmethod

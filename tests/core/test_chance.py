@@ -1,0 +1,32 @@
+"""Chance: shuffles are fixed by seed and count alone, and decks are checked strictly."""
+
+from __future__ import annotations
+
+from spieltisch.core.chance import derive_seed, is_complete_deck, shuffled
+
+
+def test_a_shuffle_depends_on_seed_and_count_only() -> None:
+    cards = list(range(50))
+    assert shuffled(cards, 7, 0) == shuffled(cards, 7, 0)
+    assert shuffled(cards, 7, 0) != shuffled(cards, 7, 1)
+    assert shuffled(cards, 7, 0) != shuffled(cards, 8, 0)
+    assert sorted(shuffled(cards, 7, 0)) == cards
+
+
+def test_the_shuffle_is_the_documented_construction() -> None:
+    # Pinned values: any change to the construction breaks every recorded transcript.
+    assert shuffled(list(range(10)), 1, 0) == [2, 0, 1, 4, 8, 9, 7, 3, 5, 6]
+    assert derive_seed(1, "game", 0) == 5955342683153760162
+
+
+def test_every_position_is_about_equally_likely() -> None:
+    firsts = [shuffled("abcd", seed, 0)[0] for seed in range(4000)]
+    assert all(850 < firsts.count(card) < 1150 for card in "abcd")
+
+
+def test_a_complete_deck_has_every_card_as_often_with_the_same_type() -> None:
+    assert is_complete_deck([3, 1, 2, 2], [1, 2, 2, 3])
+    assert not is_complete_deck([1, 2, 3], [1, 2, 2, 3])
+    assert not is_complete_deck([1, 2, 2, 2], [1, 2, 2, 3])
+    assert not is_complete_deck([True, 2], [1, 2])
+    assert not is_complete_deck(["1", 2], [1, 2])
