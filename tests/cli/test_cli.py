@@ -104,6 +104,10 @@ def test_rules_in_both_languages(
         ),
         (["simulate", "dicht-dran", "--players", "three", "--games", "1"], "invalid int value"),
         (["fly"], "invalid choice: 'fly'"),
+        (
+            ["simulate", "dicht-dran", "--players", "3", "--games", "1", "--bots", "heuristic"],
+            "there is no heuristic bot for dicht-dran yet",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

@@ -21,9 +21,30 @@ def _random(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: 
     return RandomBot(seed, name=spec)
 
 
-#: Bot name → (factory, allowed parameter names).
-BOTS: dict[str, tuple[BotFactory, tuple[str, ...]]] = {
+#: Game id → (factory, allowed parameter names) of that game's heuristic bot: a strategy a
+#: good human player would recognise, documented with the bot.
+HEURISTICS: dict[str, tuple[BotFactory, tuple[str, ...]]] = {}
+
+
+def _heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:
+    if game.spec.id not in HEURISTICS:
+        have = ", ".join(HEURISTICS) or "none yet"
+        raise BotSpecError(f"there is no heuristic bot for {game.spec.id} yet (it has: {have})")
+    factory, allowed = HEURISTICS[game.spec.id]
+    for key in params:
+        if key not in allowed:
+            known = ", ".join(allowed or ()) or "none"
+            raise BotSpecError(
+                f"the heuristic bot for {game.spec.id} has no parameter {key!r}; its "
+                f"parameters: {known}"
+            )
+    return factory(game, seed, params, spec)
+
+
+#: Bot name → (factory, allowed parameter names; None: the factory checks them per game).
+BOTS: dict[str, tuple[BotFactory, tuple[str, ...] | None]] = {
     "random": (_random, ()),
+    "heuristic": (_heuristic, None),
 }
 
 
@@ -36,8 +57,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     params: dict[str, str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
-        if not sep or key not in allowed:
-            known = ", ".join(allowed) if allowed else "none"
+        if not sep or (allowed is not None and key not in allowed):
+            known = ", ".join(allowed or ()) or "none"
             raise BotSpecError(f"bot {name!r} has no parameter {part!r}; its parameters: {known}")
         params[key] = value
     return name, params
@@ -63,4 +84,4 @@ def bot_specs_for(specs: Sequence[str], seats: int) -> list[str]:
     return cleaned
 
 
-__all__ = ["BOTS", "RandomBot", "bot_specs_for", "make_bot", "parse_spec"]
+__all__ = ["BOTS", "HEURISTICS", "RandomBot", "bot_specs_for", "make_bot", "parse_spec"]

@@ -175,8 +175,18 @@ class Game(ABC, Generic[S, A, V]):
         for candidate in legal:  # games hand out shared action instances: identity first
             if candidate is action:
                 return
-        if action not in legal:
+        if self.legality_key(action) not in legal:
             raise IllegalActionError(self._illegal_message(state, seat, action, legal))
+
+    def legality_key(self, action: object) -> object:
+        """The legal action that ``action`` is an instance of; by default itself.
+
+        An action that carries free text (an answer in a quiz) cannot be listed in full: the
+        game lists one template for it in ``legal_actions`` and maps every such action to that
+        template here, so legality still comes from ``legal_actions`` alone. The integer
+        codec, too, knows only the template.
+        """
+        return action
 
     def _illegal_message(self, state: S, seat: Seat, action: object, legal: Sequence[A]) -> str:
         if not legal:
@@ -234,9 +244,10 @@ class Game(ABC, Generic[S, A, V]):
         """The action whose JSON form is ``data``; :class:`ActionParseError` otherwise."""
 
     def encode(self, action: A) -> int:
-        """The action's stable integer id, in ``range(num_distinct_actions)``."""
+        """The action's stable integer id, in ``range(num_distinct_actions)`` (for an action
+        with free text, the id of its template: see :meth:`legality_key`)."""
         try:
-            return self._action_codes[action]
+            return self._action_codes[self.legality_key(action)]
         except KeyError:
             raise self._bad_action(action, "an action from legal_actions") from None
 
