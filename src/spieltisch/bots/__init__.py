@@ -1,4 +1,4 @@
-"""Bots, named by text specs such as ``random`` (later ``heuristic``, ``ismcts:time=1``).
+"""Bots, named by text specs such as ``random``, ``heuristic`` or ``ismcts:time=1``.
 
 A spec is a bot name, optionally followed by ``:key=value`` parameters. Bots see the view
 their seat is given and the legal actions, never the state.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from spieltisch.bots.ismcts import IsmctsBot, make_ismcts
 from spieltisch.bots.random_bot import RandomBot
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game
@@ -41,10 +42,22 @@ def _heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spe
     return factory(game, seed, params, spec)
 
 
+def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:
+    heuristic = None
+    if game.spec.id in HEURISTICS:
+        factory = HEURISTICS[game.spec.id][0]
+
+        def heuristic(rollout_seed: int) -> Agent:
+            return factory(game, rollout_seed, {}, "heuristic")
+
+    return make_ismcts(game, seed, params, spec, heuristic)
+
+
 #: Bot name → (factory, allowed parameter names; None: the factory checks them per game).
 BOTS: dict[str, tuple[BotFactory, tuple[str, ...] | None]] = {
     "random": (_random, ()),
     "heuristic": (_heuristic, None),
+    "ismcts": (_ismcts, ("sims", "time", "c", "rollout")),
 }
 
 
@@ -84,4 +97,12 @@ def bot_specs_for(specs: Sequence[str], seats: int) -> list[str]:
     return cleaned
 
 
-__all__ = ["BOTS", "HEURISTICS", "RandomBot", "bot_specs_for", "make_bot", "parse_spec"]
+__all__ = [
+    "BOTS",
+    "HEURISTICS",
+    "IsmctsBot",
+    "RandomBot",
+    "bot_specs_for",
+    "make_bot",
+    "parse_spec",
+]

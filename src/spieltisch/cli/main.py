@@ -32,6 +32,7 @@ from spieltisch.core.match import Agent, new_transcript, play_match
 from spieltisch.core.transcript import Transcript, check_result, replay, replay_steps
 from spieltisch.games import REGISTRY, game_class, game_for, make_game
 from spieltisch.sim import simulate
+from spieltisch.sim.tournament import tournament
 
 EXIT_USAGE = 2
 
@@ -78,6 +79,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--transcripts", type=Path, metavar="DIR")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    tour = sub.add_parser("tournament", help="bots against each other, seats rotated, rated")
+    tour.add_argument("game")
+    tour.add_argument("--bots", required=True, help="one bot spec per seat, comma-separated")
+    tour.add_argument("--players", type=int, required=True)
+    tour.add_argument("--games", type=int, required=True, help="a multiple of --players")
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
 
     rep = sub.add_parser("replay", help="show or verify a saved game")
     rep.add_argument("file", type=Path)
@@ -255,6 +265,40 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace, out: Console, err: Console) -> int:
+    game = make_game(args.game, parse_options(args.option))
+    show_progress = err.is_terminal and not args.json
+    with Progress(console=err, disable=not show_progress, transient=True) as progress:
+        task = progress.add_task(game.spec.id, total=args.games)
+        summary = tournament(
+            game,
+            args.players,
+            args.games,
+            args.seed,
+            args.bots.split(","),
+            progress=lambda done: progress.update(task, completed=done),
+        )
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    title = f"{game.spec.id}: {args.games} games, {args.players} players, seed {args.seed}"
+    table = Table("bot", "seats", "win share", "95% CI", "mean score", "rating", title=title)
+    for bot in summary["bots"]:
+        low, high = bot["win_share_ci95"]
+        rating = bot["rating"]
+        table.add_row(
+            bot["bot"],
+            str(bot["seats_played"]),
+            f"{bot['win_share']:.3f}",
+            f"{low:.3f}–{high:.3f}",
+            f"{bot['mean_score']:.2f}",
+            f"{rating['mu']:.1f} ± {rating['sigma']:.1f}",
+        )
+    out.print(table)
+    out.print(f"fair share: {1 / args.players:.3f} · {summary['timing']['seconds']} s")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace, out: Console) -> int:
     lang = args.lang or default_lang()
     transcript = Transcript.load(args.file)
@@ -292,6 +336,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_play(args, out)
         if args.command == "simulate":
             return cmd_simulate(args, out, err)
+        if args.command == "tournament":
+            return cmd_tournament(args, out, err)
         return cmd_replay(args, out)
     except SpieltischError as error:
         print(f"spieltisch: error: {error}", file=sys.stderr)
