@@ -1,0 +1,175 @@
+"""How fast ISMCTS searches and how strong the bots are.
+
+Speed (default): ISMCTS simulations per second on one core, for every registered game, on
+the first decision of several fresh games. When ``open-spiel`` is installed (the ``bench``
+extra), OpenSpiel's Python ``ISMCTSBot`` on ``oh_hell`` (3 players, 1000 simulations per
+move, one random rollout per simulation) is measured in the same run, interleaved, and each
+game's figure is given as a ratio to it. Goal: at least 3 times its simulations per second.
+
+Strength (``--strength``): tournaments with rotated seats (``spieltisch.sim.tournament``):
+``heuristic`` against ``random`` in a full table of every game that has a heuristic bot
+(goal: at least 1.6 times the fair share of wins), and ``ismcts:time=T`` against
+``heuristic`` (goal: the same margin).
+
+Usage: ``python benchmarks/bench_bots.py [--seconds S] [--rounds R] [--json]`` or
+``python benchmarks/bench_bots.py --strength [--games G] [--ismcts-time T] [--ismcts-games G]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import platform
+import shlex
+import statistics
+import sys
+import time
+from typing import Any
+
+from spieltisch.bots import HEURISTICS, IsmctsBot
+from spieltisch.games import REGISTRY, make_game
+from spieltisch.sim.tournament import tournament
+
+#: Simulations per ISMCTS decision in the speed measurement (as in OpenSpiel's run).
+SIMULATIONS = 1000
+GOAL_SPEED_RATIO = 3.0
+GOAL_STRENGTH = 1.6
+
+
+def players_for(game_id: str) -> int:
+    """A full table: four seats where the game allows, else its largest count."""
+    spec = REGISTRY[game_id].spec
+    return 4 if spec.min_seats <= 4 <= spec.max_seats else spec.max_seats
+
+
+def spieltisch_rate(game_id: str, seconds: float) -> float:
+    """ISMCTS simulations per second on first decisions of fresh games."""
+    game = make_game(game_id)
+    players = players_for(game_id)
+    done = 0
+    gc.collect()
+    started = time.perf_counter()
+    index = 0
+    while time.perf_counter() - started < seconds:
+        state = game.new_state(players, index)
+        seat = game.to_act(state)[0]
+        bot = IsmctsBot(game, seed=index, simulations=SIMULATIONS // 10)
+        bot.act(game.view(state, seat), game.legal_actions(state, seat))
+        done += bot.last_simulations
+        index += 1
+    return done / (time.perf_counter() - started)
+
+
+def openspiel_rate(seconds: float) -> float | None:
+    """OpenSpiel's Python ISMCTS on oh_hell, simulations per second, or None if missing."""
+    try:
+        pyspiel = importlib.import_module("pyspiel")
+        ismcts = importlib.import_module("open_spiel.python.algorithms.ismcts")
+        mcts = importlib.import_module("open_spiel.python.algorithms.mcts")
+        numpy = importlib.import_module("numpy")
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell", {"players": 3})
+    rng = numpy.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, SIMULATIONS // 10, random_state=rng)
+    done = 0
+    gc.collect()
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        bot.step(state)
+        done += SIMULATIONS // 10
+    return done / (time.perf_counter() - started)
+
+
+def speed(seconds: float, rounds: int) -> dict[str, Any]:
+    """Medians over interleaved rounds, and each game's median ratio to OpenSpiel."""
+    rates: dict[str, list[float]] = {game_id: [] for game_id in REGISTRY}
+    ratios: dict[str, list[float]] = {game_id: [] for game_id in REGISTRY}
+    reference: list[float] = []
+    for _ in range(rounds):
+        for game_id in REGISTRY:
+            base = openspiel_rate(seconds)
+            rate = spieltisch_rate(game_id, seconds)
+            rates[game_id].append(rate)
+            if base is not None:
+                reference.append(base)
+                ratios[game_id].append(rate / base)
+    return {
+        "openspiel_oh_hell": statistics.median(reference) if reference else None,
+        "games": {
+            game_id: {
+                "players": players_for(game_id),
+                "simulations_per_second": statistics.median(rates[game_id]),
+                "ratio": statistics.median(ratios[game_id]) if ratios[game_id] else None,
+            }
+            for game_id in REGISTRY
+        },
+    }
+
+
+def strength(games: int, ismcts_time: float, ismcts_games: int) -> dict[str, Any]:
+    """Win shares of heuristic against random, and ISMCTS against heuristic."""
+    results: dict[str, Any] = {}
+    for game_id in REGISTRY:
+        if game_id not in HEURISTICS:
+            results[game_id] = "no heuristic bot yet"
+            continue
+        players = players_for(game_id)
+        game = make_game(game_id)
+        rounded = max(players, games - games % players)
+        vs_random = tournament(
+            game, players, rounded, 1, ["heuristic"] + ["random"] * (players - 1)
+        )
+        entry: dict[str, Any] = {"players": players, "heuristic_vs_random": _share(vs_random)}
+        if ismcts_games:
+            lineup = [f"ismcts:time={ismcts_time}"] + ["heuristic"] * (players - 1)
+            rounded = max(players, ismcts_games - ismcts_games % players)
+            entry["ismcts_vs_heuristic"] = _share(tournament(game, players, rounded, 2, lineup))
+        results[game_id] = entry
+    return results
+
+
+def _share(summary: dict[str, Any]) -> dict[str, Any]:
+    first = summary["bots"][0]
+    fair = 1 / summary["players"]
+    return {
+        "bot": first["bot"],
+        "games": summary["games"],
+        "win_share": first["win_share"],
+        "ci95": first["win_share_ci95"],
+        "times_fair_share": round(first["win_share"] / fair, 3),
+        "goal_met": first["win_share"] >= GOAL_STRENGTH * fair,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--strength", action="store_true")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--ismcts-time", type=float, default=1.0)
+    parser.add_argument("--ismcts-games", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    data: dict[str, Any] = {
+        "command": shlex.join([sys.executable, *sys.argv]),
+        "python": platform.python_version(),
+    }
+    if args.strength:
+        data["strength"] = strength(args.games, args.ismcts_time, args.ismcts_games)
+    else:
+        data["speed"] = speed(args.seconds, args.rounds)
+    print(json.dumps(data, indent=None if args.json else 2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
