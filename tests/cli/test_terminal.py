@@ -32,6 +32,9 @@ class TwoStepGame:
     def label(self, action: Step, lang: str) -> str:
         return str(action.n)
 
+    def legality_key(self, action: Step) -> Step:
+        return action
+
 
 def player(
     answers: list[str], monkeypatch: pytest.MonkeyPatch

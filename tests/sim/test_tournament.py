@@ -4,6 +4,7 @@ arguments."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -13,7 +14,7 @@ from spieltisch.games import make_game
 from spieltisch.sim.tournament import tournament, wilson
 
 
-def run(bots: list[str], games: int = 6, players: int = 3) -> dict[str, object]:
+def run(bots: list[str], games: int = 6, players: int = 3) -> dict[str, Any]:
     game = make_game("dicht-dran", {"passes": 1})
     summary = tournament(game, players, games, 4, bots)
     summary.pop("timing")
@@ -22,7 +23,7 @@ def run(bots: list[str], games: int = 6, players: int = 3) -> dict[str, object]:
 
 def test_every_bot_sits_in_every_seat_equally_and_repeats_pool() -> None:
     summary = run(["random", "random", "ismcts:sims=5"], games=6)
-    bots = {bot["bot"]: bot for bot in summary["bots"]}  # type: ignore[index, union-attr]
+    bots = {bot["bot"]: bot for bot in summary["bots"]}
     assert bots["random"]["seats_played"] == 12
     assert bots["ismcts:sims=5"]["seats_played"] == 6
     assert len(bots["random"]["win_share_by_seat"]) == 3
@@ -36,7 +37,7 @@ def test_same_arguments_same_result() -> None:
 
 def test_ratings_and_intervals_are_reported() -> None:
     summary = run(["ismcts:sims=20", "random", "random"], games=9)
-    for bot in summary["bots"]:  # type: ignore[attr-defined]
+    for bot in summary["bots"]:
         low, high = bot["win_share_ci95"]
         assert 0 <= low <= bot["win_share"] <= high <= 1
         assert set(bot["rating"]) == {"mu", "sigma", "ordinal"}

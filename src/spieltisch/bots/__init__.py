@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from spieltisch.bots.ismcts import IsmctsBot, make_ismcts
+from spieltisch.bots.magic_numbers import HEURISTIC as MAGIC_NUMBERS_HEURISTIC
 from spieltisch.bots.random_bot import RandomBot
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game
@@ -24,7 +25,9 @@ def _random(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: 
 
 #: Game id → (factory, allowed parameter names) of that game's heuristic bot: a strategy a
 #: good human player would recognise, documented with the bot.
-HEURISTICS: dict[str, tuple[BotFactory, tuple[str, ...]]] = {}
+HEURISTICS: dict[str, tuple[BotFactory, tuple[str, ...]]] = {
+    "magic-numbers": MAGIC_NUMBERS_HEURISTIC,
+}
 
 
 def _heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:

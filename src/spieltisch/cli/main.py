@@ -66,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", default="random", help="bot spec for all other seats, or one each")
     play.add_argument("--seed", type=int, help="shuffle seed (default: a random one)")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument("--deck", metavar="FILE", help="your own card deck (--option deck=FILE)")
     play.add_argument("--lang", choices=LANGS, default=None)
     play.add_argument("--save", type=Path, help="where to save the transcript")
     play.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved game")
@@ -77,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--bots", default="random", help="one bot spec for all seats, or one each")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--deck", metavar="FILE", help="your own card deck (--option deck=FILE)")
     sim.add_argument("--transcripts", type=Path, metavar="DIR")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -104,6 +106,14 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
         if not sep or not key.strip():
             raise UsageError(f"--option takes KEY=VALUE, got {pair!r}")
         options[key.strip()] = value.strip()
+    return options
+
+
+def game_options(args: argparse.Namespace) -> dict[str, str]:
+    """The ``--option`` pairs, with ``--deck FILE`` standing for ``deck=FILE``."""
+    options = parse_options(args.option)
+    if args.deck is not None:
+        options["deck"] = args.deck
     return options
 
 
@@ -148,6 +158,7 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
                 ("--players", args.players),
                 ("--seed", args.seed),
                 ("--option", args.option),
+                ("--deck", args.deck),
             )
             if value
         ]
@@ -165,7 +176,7 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
     else:
         if args.game is None:
             raise UsageError("name a game to play, or --resume FILE; games: " + ", ".join(REGISTRY))
-        game = make_game(args.game, parse_options(args.option))
+        game = make_game(args.game, game_options(args))
         players = args.players if args.players is not None else default_players(game)
         game.spec.check_seats(players)
         seed = args.seed if args.seed is not None else secrets.randbits(32)
@@ -221,7 +232,7 @@ def print_result(out: Console, transcript: Transcript, lang: str, you: int | Non
 
 
 def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
-    game = make_game(args.game, parse_options(args.option))
+    game = make_game(args.game, game_options(args))
     game.spec.check_seats(args.players)
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, got {args.games}")

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from spieltisch.cli.i18n import t
 from spieltisch.cli.render_cento import render_cento
+from spieltisch.cli.render_magic_numbers import render_magic_numbers
 from spieltisch.cli.render_missionszahl import render_missionszahl
 from spieltisch.cli.render_triggs import render_triggs
 from spieltisch.core.game import Game, View
@@ -109,6 +110,7 @@ RENDERERS: dict[str, Renderer] = {
     "cento": render_cento,
     "missionszahl": render_missionszahl,
     "triggs": render_triggs,
+    "magic-numbers": render_magic_numbers,
 }
 
 

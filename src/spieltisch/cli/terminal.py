@@ -39,7 +39,7 @@ class TerminalPlayer:
         assert view is not None
         if self.queued:
             action = self.queued.pop(0)
-            if action in legal:
+            if self.game.legality_key(action) in legal:
                 return action
             self.console.print(
                 t(self.lang, "rest_dropped", action=self.game.label(action, self.lang)),
@@ -59,7 +59,7 @@ class TerminalPlayer:
                 self.console.print(t(self.lang, "not_an_action", text=text), style="yellow")
                 self.console.print(self._choices(legal))
                 continue
-            if actions and actions[0] in legal:
+            if actions and self.game.legality_key(actions[0]) in legal:
                 self.queued = actions[1:]
                 return actions[0]
             self.console.print(

@@ -10,6 +10,7 @@ from spieltisch.core.game import Game
 from spieltisch.core.transcript import Transcript
 from spieltisch.games.cento import Cento
 from spieltisch.games.dicht_dran import DichtDran
+from spieltisch.games.magic_numbers import MagicNumbers
 from spieltisch.games.missionszahl import Missionszahl
 from spieltisch.games.triggs import Triggs
 
@@ -19,6 +20,7 @@ REGISTRY: dict[str, type[Game[Any, Any, Any]]] = {
     Cento.spec.id: Cento,
     Missionszahl.spec.id: Missionszahl,
     Triggs.spec.id: Triggs,
+    MagicNumbers.spec.id: MagicNumbers,
 }
 
 

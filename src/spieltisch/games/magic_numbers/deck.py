@@ -1,0 +1,305 @@
+"""The cards of Magic Numbers: a deck file, checked card by card.
+
+Each card shows a number on its front and the number's meaning, a narrower topic ("theme
+hint"), what the number counts or measures ("unit hint"), four point values and the accepted
+answers on its back. The standard deck lives in ``data/deck.json``; a player may load his own
+deck in the same format (option ``deck``). The format is described in
+``docs/rules/magic-numbers.md``; a bad file is refused with one line naming the card and the
+field and saying what is allowed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, partial
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeGuard
+
+from spieltisch.core.errors import DeckError
+from spieltisch.games.magic_numbers.judge import is_correct, normalise
+
+FORMAT = "spieltisch-magic-numbers-deck"
+FORMAT_VERSION = 1
+#: The option value that names the standard deck.
+STANDARD = "standard"
+LANGS = ("de", "en")
+CARD_FIELDS = (
+    "id",
+    "number",
+    "theme",
+    "meaning",
+    "theme_hint",
+    "unit_hint",
+    "points",
+    "answers",
+    "source",
+)
+THEME_FIELDS = ("id", "colour", "de", "en")
+ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+MAX_NUMBER_LENGTH = 20
+MIN_POINTS, MAX_POINTS = 1, 9
+MIN_ANSWERS, MAX_ANSWERS = 2, 8
+#: Points by difficulty, ``[no hint, theme hint, unit hint, both hints]`` (RULES-NOTES §5
+#: item 9); the standard deck uses exactly these three rows.
+LEVELS: dict[str, tuple[int, int, int, int]] = {
+    "easy": (4, 3, 3, 1),
+    "medium": (6, 4, 4, 2),
+    "hard": (8, 5, 5, 3),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """A theme (colour) of the deck."""
+
+    id: str
+    colour: str
+    de: str
+    en: str
+
+    def name(self, lang: str) -> str:
+        return self.de if lang == "de" else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: the front (number, theme) and the back (everything else)."""
+
+    id: str
+    number: str
+    theme: str
+    meaning: Mapping[str, str]
+    theme_hint: Mapping[str, str]
+    unit_hint: Mapping[str, str]
+    points: tuple[int, int, int, int]
+    answers: Mapping[str, tuple[str, ...]]
+    source: str
+
+    @property
+    def difficulty(self) -> str:
+        """Easy, medium or hard, from the points without hint (4 or less, 5–6, 7 or more)."""
+        top = self.points[0]
+        return "easy" if top <= 4 else "medium" if top <= 6 else "hard"
+
+    @property
+    def accepted(self) -> tuple[str, ...]:
+        """Everything the judge accepts: the answers of both languages and the meanings."""
+        return (*self.answers["de"], *self.answers["en"], self.meaning["de"], self.meaning["en"])
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A whole deck: its name, its themes and its cards (in file order). ``known_answers``
+    are the normalised accepted answers of all cards."""
+
+    name: Mapping[str, str]
+    themes: tuple[Theme, ...]
+    cards: tuple[Card, ...]
+    known_answers: frozenset[str] = frozenset()
+
+    def is_right(self, card: int, answer: str) -> bool:
+        """Whether ``answer`` names the meaning of the card at ``card`` (see ``judge``)."""
+        return is_correct(answer, self.cards[card].accepted, self.known_answers)
+
+    def theme(self, theme_id: str) -> Theme:
+        return next(theme for theme in self.themes if theme.id == theme_id)
+
+    def index_of(self, card_id: str) -> int | None:
+        """The position of the card ``card_id`` in the deck, or ``None``."""
+        return next((i for i, card in enumerate(self.cards) if card.id == card_id), None)
+
+
+# -- loading ---------------------------------------------------------------------------------
+
+
+def standard_path() -> Path:
+    """Where the standard deck lies (inside the installed package)."""
+    return Path(str(resources.files("spieltisch.games.magic_numbers").joinpath("data/deck.json")))
+
+
+@cache
+def standard_deck() -> Deck:
+    """The standard deck, read and checked once per process, when first needed."""
+    return load_deck(standard_path(), "deck.json")
+
+
+def deck_for(option: str) -> Deck:
+    """The deck the option ``deck`` names: ``standard`` or the path of a deck file."""
+    return standard_deck() if option == STANDARD else load_deck(Path(option))
+
+
+def load_deck(path: Path, shown: str | None = None) -> Deck:
+    """Read and check a deck file; :class:`DeckError` names the first problem in one line."""
+    where = shown or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DeckError(f"{where}: there is no such deck file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise DeckError(f"{where}: the deck file cannot be read ({error})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DeckError(
+            f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
+    return parse_deck(data, where)
+
+
+def parse_deck(data: Any, where: str) -> Deck:
+    """The deck in JSON data ``data``; errors name ``where``, the card and the field."""
+
+    def fail(message: str) -> DeckError:
+        return DeckError(f"{where}: {message}")
+
+    if not isinstance(data, dict):
+        raise fail("the file must hold one JSON object with the fields format, themes, cards")
+    if data.get("format") != FORMAT:
+        raise fail(f"field 'format' must be {FORMAT!r}")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise fail(f"field 'format_version' must be {FORMAT_VERSION}")
+    name = data.get("name")
+    if not _is_text_pair(name):
+        raise fail('field \'name\' must be an object with German and English text: {"de", "en"}')
+    themes = _themes(data.get("themes"), fail)
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise fail("field 'cards' must be a non-empty list of card objects")
+    ids: dict[str, int] = {}
+    cards = []
+    theme_ids = tuple(theme.id for theme in themes)
+    for number, raw in enumerate(raw_cards, start=1):
+        card = _card(raw, theme_ids, partial(_card_error, where, number, raw))
+        if card.id in ids:
+            raise _card_error(where, number, raw, f"id is used twice (also card {ids[card.id]})")
+        ids[card.id] = number
+        cards.append(card)
+    known = frozenset(normalise(text) for card in cards for text in card.accepted)
+    return Deck(name=dict(name), themes=themes, cards=tuple(cards), known_answers=known)
+
+
+def _card_error(where: str, number: int, raw: object, message: str) -> DeckError:
+    card_id = raw.get("id") if isinstance(raw, dict) else None
+    named = f" ({card_id})" if isinstance(card_id, str) and card_id else ""
+    return DeckError(f"{where}: card {number}{named}: {message}")
+
+
+Fail = Callable[[str], DeckError]
+
+
+def _themes(raw: object, fail: Fail) -> tuple[Theme, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise fail("field 'themes' must be a non-empty list of theme objects")
+    themes: list[Theme] = []
+    for number, theme in enumerate(raw, start=1):
+        if not isinstance(theme, dict) or set(theme) != set(THEME_FIELDS):
+            raise fail(
+                f"theme {number} must be an object with exactly the fields id, colour, de, en"
+            )
+        if not all(isinstance(theme[key], str) and theme[key].strip() for key in THEME_FIELDS):
+            raise fail(f"theme {number}: every field must be a non-empty text")
+        if not ID_PATTERN.fullmatch(theme["id"]):
+            raise fail(f"theme {number}: field 'id' must be lowercase letters, digits and hyphens")
+        if any(t.id == theme["id"] for t in themes):
+            raise fail(f"theme {number}: id {theme['id']!r} is used twice")
+        themes.append(Theme(theme["id"], theme["colour"], theme["de"], theme["en"]))
+    return tuple(themes)
+
+
+def _card(raw: object, theme_ids: Sequence[str], fail: Fail) -> Card:
+    if not isinstance(raw, dict):
+        raise fail("must be an object with the fields " + ", ".join(CARD_FIELDS))
+    for key in CARD_FIELDS:
+        if key not in raw:
+            raise fail(f"field {key!r} is missing")
+    for key in raw:
+        if key not in CARD_FIELDS:
+            raise fail(f"field {key!r} is not allowed; the fields are " + ", ".join(CARD_FIELDS))
+    card_id = raw["id"]
+    if not isinstance(card_id, str) or not ID_PATTERN.fullmatch(card_id):
+        raise fail(
+            "field 'id' must be lowercase ASCII letters and digits, words joined by single "
+            "hyphens (like 'everest-height')"
+        )
+    _check_number(raw["number"], fail)
+    if raw["theme"] not in theme_ids:
+        raise fail("field 'theme' must be one of the deck's themes: " + ", ".join(theme_ids))
+    for key in ("meaning", "theme_hint", "unit_hint"):
+        if not _is_text_pair(raw[key]):
+            raise fail(f"field {key!r} must be an object with German and English text: {{de, en}}")
+    points = _points(raw["points"], fail)
+    answers = _answers(raw["answers"], fail)
+    if not isinstance(raw["source"], str) or not raw["source"].strip():
+        raise fail("field 'source' must name a public reference, like 'Wikipedia: Mount Everest'")
+    return Card(
+        id=card_id,
+        number=raw["number"],
+        theme=raw["theme"],
+        meaning=dict(raw["meaning"]),
+        theme_hint=dict(raw["theme_hint"]),
+        unit_hint=dict(raw["unit_hint"]),
+        points=points,
+        answers=answers,
+        source=raw["source"],
+    )
+
+
+def _check_number(number: object, fail: Fail) -> None:
+    if (
+        not isinstance(number, str)
+        or not 1 <= len(number) <= MAX_NUMBER_LENGTH
+        or number != number.strip()
+        or not any(ch.isdigit() for ch in number)
+        or any(ch.isalpha() for ch in number)
+    ):
+        raise fail(
+            f"field 'number' must be the number as printed: a text of 1–{MAX_NUMBER_LENGTH} "
+            "characters with digits and no letters (like '8848' or '299 792')"
+        )
+
+
+def _points(raw: object, fail: Fail) -> tuple[int, int, int, int]:
+    if (
+        isinstance(raw, list)
+        and len(raw) == 4
+        and all(type(p) is int and MIN_POINTS <= p <= MAX_POINTS for p in raw)
+    ):
+        none, theme, unit, both = raw
+        if none > theme >= both and none > unit >= both:
+            return none, theme, unit, both
+    raise fail(
+        f"field 'points' must be four whole numbers {MIN_POINTS}–{MAX_POINTS} falling from no "
+        "hint to both hints: [no hint, theme hint, unit hint, both hints], the first larger "
+        "than the two middle ones, which are at least the last (like [6, 4, 4, 2])"
+    )
+
+
+def _answers(raw: object, fail: Fail) -> dict[str, tuple[str, ...]]:
+    if not isinstance(raw, dict) or set(raw) != set(LANGS):
+        raise fail("field 'answers' must be an object with German and English lists: {de, en}")
+    answers: dict[str, tuple[str, ...]] = {}
+    for lang in LANGS:
+        given = raw[lang]
+        if (
+            not isinstance(given, list)
+            or not MIN_ANSWERS <= len(given) <= MAX_ANSWERS
+            or not all(isinstance(answer, str) and normalise(answer) for answer in given)
+        ):
+            raise fail(
+                f"field 'answers' must list {MIN_ANSWERS}–{MAX_ANSWERS} accepted {lang!r} "
+                "answers, each a text with at least one word that is not an article"
+            )
+        answers[lang] = tuple(given)
+    return answers
+
+
+def _is_text_pair(value: object) -> TypeGuard[dict[str, str]]:
+    return (
+        isinstance(value, dict)
+        and set(value) == set(LANGS)
+        and all(isinstance(value[lang], str) and value[lang].strip() for lang in LANGS)
+    )

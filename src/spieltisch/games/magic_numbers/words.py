@@ -1,0 +1,276 @@
+"""Magic Numbers in words: action text and JSON forms, labels, and every event in German and
+English. No rules here."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from spieltisch.core.game import JSON, Event
+from spieltisch.games.magic_numbers.actions import (
+    ANSWER,
+    BIDS,
+    CHIPS,
+    CONFIRM,
+    DISPLAY_SIZE,
+    HINTS,
+    PASS,
+    REJECT,
+    Action,
+    Answer,
+    Bid,
+    Confirm,
+    Hint,
+    Pass,
+)
+
+# -- text forms ------------------------------------------------------------------------------
+
+_BID = re.compile(r"(?:bid|biete|gebot)\s+(\d+)\s+(\d+)|(\d)\s+(\d)", re.IGNORECASE)
+_ANSWER = re.compile(r"(?:answer|antwort)(?:\s*:|(?=\s)|$)\s*(.*)", re.IGNORECASE | re.DOTALL)
+_WORDS: dict[str, Action] = {
+    **dict.fromkeys(("pass", "passe", "weiß nicht", "weiss nicht", "don't know"), PASS),
+    **dict.fromkeys(("dont know", "ich weiß es nicht", "i don't know"), PASS),
+    **dict.fromkeys(("hint theme", "hinweis thema", "theme", "thema"), HINTS["theme"]),
+    **dict.fromkeys(("hint unit", "hinweis einheit", "unit", "einheit"), HINTS["unit"]),
+    **dict.fromkeys(("confirm", "richtig", "ja", "yes"), CONFIRM),
+    **dict.fromkeys(("reject", "falsch", "nein", "no"), REJECT),
+}
+#: First words that make a text a command, not an answer: such a text must be a whole
+#: command (``bid 5 9`` is refused, not taken as an answer).
+COMMAND_WORDS = frozenset({"bid", "biete", "gebot", "hint", "hinweis"})
+
+
+def parse(text: str) -> Action | None:
+    """The action a text names; any text that is no command is an answer. ``None`` for an
+    empty text or a malformed command."""
+    text = text.strip()
+    if not text:
+        return None
+    lower = " ".join(text.casefold().split())
+    if lower in _WORDS:
+        return _WORDS[lower]
+    bid = _BID.fullmatch(text)
+    if bid is not None:
+        position, chip = bid.group(1, 2) if bid.group(1) else bid.group(3, 4)
+        return _bid(int(position) - 1, int(chip))
+    answer = _ANSWER.fullmatch(text)
+    if answer is not None:
+        return _answer((answer.group(1) or "").strip())
+    if lower.split()[0] in COMMAND_WORDS:
+        return None
+    return Answer(text)
+
+
+def _bid(position: int, chip: int) -> Bid | None:
+    if 0 <= position < DISPLAY_SIZE and chip in CHIPS:
+        return BIDS[position][chip]
+    return None
+
+
+def _answer(text: str) -> Answer:
+    return Answer(text) if text else ANSWER
+
+
+# -- JSON forms ----------------------------------------------------------------------------
+
+_SIMPLE: dict[str, Action] = {"pass": PASS, "confirm": CONFIRM, "reject": REJECT}
+
+
+def from_json(data: JSON) -> Action | None:
+    """The action a JSON object names, or ``None``."""
+    if not isinstance(data, dict):
+        return None
+    kind = data.get("type")
+    keys = set(data)
+    if isinstance(kind, str) and kind in _SIMPLE and keys == {"type"}:
+        return _SIMPLE[kind]
+    if kind == "bid" and keys == {"type", "position", "chip"}:
+        position, chip = data["position"], data["chip"]
+        if type(position) is int and type(chip) is int:
+            return _bid(position, chip)
+    elif kind == "hint" and keys == {"type", "kind"}:
+        return HINTS.get(data["kind"]) if isinstance(data["kind"], str) else None
+    elif kind == "answer" and keys == {"type", "text"} and isinstance(data["text"], str):
+        return _answer(data["text"])
+    return None
+
+
+# -- labels --------------------------------------------------------------------------------
+
+_LABELS: dict[str, dict[str, str]] = {
+    "de": {
+        "pass": "passe",
+        "theme": "thema",
+        "unit": "einheit",
+        "answer": "antwort",
+        "confirm": "richtig",
+        "reject": "falsch",
+        "bid": "biete",
+    },
+    "en": {
+        "pass": "pass",
+        "theme": "theme",
+        "unit": "unit",
+        "answer": "answer",
+        "confirm": "confirm",
+        "reject": "reject",
+        "bid": "bid",
+    },
+}
+
+
+def label(action: Action, lang: str) -> str:
+    """The shortest text a person can type for ``action`` (an answer: the answer itself)."""
+    words = _LABELS["de" if lang == "de" else "en"]
+    if isinstance(action, Bid):
+        return f"{words['bid']} {action.position + 1} {action.chip}"
+    if isinstance(action, Hint):
+        return words[action.kind]
+    if isinstance(action, Answer):
+        return action.text or words["answer"]
+    if isinstance(action, Pass):
+        return words["pass"]
+    return words["confirm"] if isinstance(action, Confirm) else words["reject"]
+
+
+# -- events --------------------------------------------------------------------------------
+
+
+def _player(seat: int, words: dict[str, str]) -> str:
+    return f"{words['player']} {seat + 1}"
+
+
+def _faces(cards: list[dict[str, str]], lang: str) -> str:
+    return ", ".join(f"{card['number']} ({card['theme_' + lang]})" for card in cards) or "–"
+
+
+def _ranks(bids: list[list[list[int]]], words: dict[str, str]) -> str:
+    parts = []
+    for position, chips in enumerate(bids):
+        placed = ", ".join(f"{_player(seat, words)}: {chip}" for seat, chip in chips)
+        parts.append(f"{words['card']} {position + 1}: {placed or words['no_bids']}")
+    return "; ".join(parts)
+
+
+def describe(event: Event, lang: str) -> str:
+    """One line telling a person what ``event`` means, in ``lang``."""
+    lang = "de" if lang == "de" else "en"
+    words = _NOUNS[lang]
+    data: dict[str, Any] = dict(event.data)
+    kind = event.kind
+    for key in ("seat", "quizmaster"):
+        if isinstance(data.get(key), int):
+            data[key] = _player(data[key], words)
+    if "position" in data:
+        data["position"] += 1
+    for key in ("meaning", "theme", "text_hint"):
+        if f"{key}_{lang}" in data:
+            data[key] = data[f"{key}_{lang}"]
+    if kind == "round":
+        data["cards"] = _faces(data["cards"], lang)
+        if data["top"] is None:
+            kind = "last_round"
+        else:
+            data["top"] = _faces([data["top"]], lang)
+    elif kind == "reveal":
+        data["bids"] = _ranks(data["bids"], words)
+    elif kind == "card":
+        data["order"] = ", ".join(_player(seat, words) for seat in data["order"])
+    elif kind == "answer":
+        data["text"] = data["text"] or words["empty"]
+        kind += {True: "_right", False: "_wrong", None: ""}[data["correct"]]
+    elif kind == "hint":
+        data["hint"] = words[data["kind"]]
+        kind = "hint_auto" if data["seat"] is None else "hint"
+    elif kind == "verdict":
+        data["player"] = _player(data["player"], words)
+        kind = "confirmed" if data["confirmed"] else "rejected"
+    elif kind == "set_aside":
+        data["cards"] = _faces(data["cards"], lang)
+    elif kind == "game_end":
+        for key in ("scores", "ranking"):
+            data[key] = ", ".join(map(str, data[key]))
+    return _TEXT[lang][kind].format(**data)
+
+
+_NOUNS: dict[str, dict[str, str]] = {
+    "de": {
+        "player": "Spieler",
+        "card": "Karte",
+        "no_bids": "kein Gebot",
+        "empty": "(nichts)",
+        "theme": "Thema",
+        "unit": "Einheit",
+    },
+    "en": {
+        "player": "Player",
+        "card": "card",
+        "no_bids": "no bid",
+        "empty": "(nothing)",
+        "theme": "theme",
+        "unit": "unit",
+    },
+}
+
+_TEXT: dict[str, dict[str, str]] = {
+    "de": {
+        "round": "Runde {round} von {rounds}, Startspieler ist {seat}. Auf dem Tisch: {cards}; "
+        "oben auf dem Nachziehstapel: {top}.",
+        "last_round": "Runde {round} von {rounds}, Startspieler ist {seat}. Auf dem Tisch: "
+        "{cards}.",
+        "bid": "{seat} legt einen Biet-Chip verdeckt auf Karte {position}.",
+        "my_bid": "Du legst deinen Chip {chip} auf Karte {position}.",
+        "pass": "{seat} passt.",
+        "skip": "{seat} hat keinen Chip mehr und wird übersprungen.",
+        "reveal": "Die Chips werden aufgedeckt – {bids}",
+        "pay": "{seat} zahlt für seine Chips {paid} und steht jetzt auf {points}.",
+        "card": "Karte {position} ({number}, {theme}) wird gelöst. Quizmaster ist {quizmaster}; "
+        "es antworten der Reihe nach: {order}.",
+        "answer_right": "{seat} antwortet „{text}“ – richtig!",
+        "answer_wrong": "{seat} antwortet „{text}“ – leider falsch.",
+        "answer": "{seat} antwortet „{text}“.",
+        "dont_know": "{seat} weiß es nicht.",
+        "hint": "{seat} wählt den Hinweis {hint}: {text_hint}.",
+        "hint_auto": "Jetzt kommt auch der Hinweis {hint}: {text_hint}.",
+        "confirmed": "Quizmaster {seat} lässt die Antwort von {player} gelten.",
+        "rejected": "Quizmaster {seat} lässt die Antwort von {player} nicht gelten.",
+        "solved": "{seat} löst Karte {position} ({number}): {meaning}. Er rückt um {gained} vor "
+        "auf {points}.",
+        "unsolved": "Niemand löst Karte {position} ({number}): {meaning}. Die Karte scheidet aus.",
+        "set_aside": "Ohne Gebot scheiden aus: {cards}.",
+        "bonus": "{seat} hat Karten gesammelt, Themenbereiche: {themes}. Das gibt {bonus} "
+        "Extrapunkte, jetzt steht er auf {points}.",
+        "game_end": "Das Spiel ist aus. Punkte: {scores}; Platzierung: {ranking}.",
+    },
+    "en": {
+        "round": "Round {round} of {rounds}, the start player is {seat}. On the table: {cards}; "
+        "on top of the draw pile: {top}.",
+        "last_round": "Round {round} of {rounds}, the start player is {seat}. On the table: "
+        "{cards}.",
+        "bid": "{seat} lays a bid chip face down on card {position}.",
+        "my_bid": "You lay your chip {chip} on card {position}.",
+        "pass": "{seat} passes.",
+        "skip": "{seat} has no chip left and is skipped.",
+        "reveal": "The chips are revealed – {bids}",
+        "pay": "{seat} pays {paid} for his chips and is now on {points}.",
+        "card": "Card {position} ({number}, {theme}) is solved. The quizmaster is {quizmaster}; "
+        "answering in turn: {order}.",
+        "answer_right": "{seat} answers “{text}” – right!",
+        "answer_wrong": "{seat} answers “{text}” – wrong.",
+        "answer": "{seat} answers “{text}”.",
+        "dont_know": "{seat} does not know.",
+        "hint": "{seat} asks for the {hint} hint: {text_hint}.",
+        "hint_auto": "Now the {hint} hint is given too: {text_hint}.",
+        "confirmed": "Quizmaster {seat} accepts the answer of {player}.",
+        "rejected": "Quizmaster {seat} turns down the answer of {player}.",
+        "solved": "{seat} solves card {position} ({number}): {meaning}. He moves up {gained} to "
+        "{points}.",
+        "unsolved": "Nobody solves card {position} ({number}): {meaning}. The card leaves the "
+        "game.",
+        "set_aside": "Without a bid, these cards leave the game: {cards}.",
+        "bonus": "{seat} collected cards, themes: {themes}. That gives {bonus} extra points, now "
+        "he is on {points}.",
+        "game_end": "The game is over. Points: {scores}; places: {ranking}.",
+    },
+}
