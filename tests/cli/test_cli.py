@@ -105,8 +105,17 @@ def test_rules_in_both_languages(
         (["simulate", "dicht-dran", "--players", "three", "--games", "1"], "invalid int value"),
         (["fly"], "invalid choice: 'fly'"),
         (
-            ["simulate", "dicht-dran", "--players", "3", "--games", "1", "--bots", "heuristic"],
-            "there is no heuristic bot for dicht-dran yet",
+            [
+                "simulate",
+                "dicht-dran",
+                "--players",
+                "3",
+                "--games",
+                "1",
+                "--bots",
+                "heuristic:risk=1",
+            ],
+            "the heuristic bot for dicht-dran has no parameter 'risk'; its parameters: draw, keep",
         ),
     ],
 )
