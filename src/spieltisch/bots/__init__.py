@@ -9,9 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from spieltisch.bots.cento import make as make_cento
+from spieltisch.bots.dicht_dran import make as make_dicht_dran
 from spieltisch.bots.ismcts import IsmctsBot, make_ismcts
 from spieltisch.bots.magic_numbers import HEURISTIC as MAGIC_NUMBERS_HEURISTIC
+from spieltisch.bots.missionszahl import make as make_missionszahl
 from spieltisch.bots.random_bot import RandomBot
+from spieltisch.bots.triggs import make as make_triggs
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game
 from spieltisch.core.match import Agent
@@ -26,6 +30,10 @@ def _random(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: 
 #: Game id → (factory, allowed parameter names) of that game's heuristic bot: a strategy a
 #: good human player would recognise, documented with the bot.
 HEURISTICS: dict[str, tuple[BotFactory, tuple[str, ...]]] = {
+    "cento": (make_cento, ()),
+    "dicht-dran": (make_dicht_dran, ("draw", "keep")),
+    "triggs": (make_triggs, ("later", "refill")),
+    "missionszahl": (make_missionszahl, ()),
     "magic-numbers": MAGIC_NUMBERS_HEURISTIC,
 }
 

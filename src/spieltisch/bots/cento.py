@@ -1,0 +1,461 @@
+"""The heuristic Cento bot: empty the hand fast, keep the jokers for bad times, and hurt the
+player who is closest to going out.
+
+How it plays, in the words of a player:
+
+* **Plan the whole turn.** Before laying anything it tries every way to play out the turn
+  that the rules allow from its hand: a chain of up to three cards (Game 3), one card (Games 1
+  and 2), and after a Schnapszahl the run of all cards showing its digit. A free card is tried
+  as every number that makes a difference (one that lets another hand card follow, a
+  Schnapszahl that opens a run, a Monozahl that ends the turn). Of all these turns it takes
+  the one that leaves the best hand, and then plays it card by card.
+* **Fewer cards first, but keep the jokers.** The value of a hand is mainly how few cards it
+  holds; on top, cards that can go on many open cards are worth keeping: free cards and the
+  wild 100 most, then cards that fit on many numbers, and Monozahlen, which answer an
+  obligation. So it would rather lay two plain cards than one plain card and a free card, and
+  it uses a joker when that gets more cards out or when nothing else fits.
+* **End on a Monozahl to oblige.** In Games 2 and 3 a turn that ends on a Monozahl forces the
+  next player to lay one Monozahl or take three cards. It likes to end that way, the more so
+  the fewer cards the next player holds; with two players it keeps a Monozahl back to answer
+  the obligation that may come back.
+* **Otherwise leave a hard card.** When a turn does not end on a Monozahl, it prefers to leave
+  an open card on which few of the cards it has not seen fit (it counts the cards it has
+  seen: its hand and the whole pile under the open card), weighted by how dangerous the next
+  player is (few cards in hand). With two players it also likes to leave a card it can itself
+  follow if the other player has to draw.
+* **Answer an obligation with a Monozahl** whenever it has one (a free card as a Monozahl
+  only if it has no real one), and **draw only when nothing fits**.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from spieltisch.core.game import Game, View
+from spieltisch.games.cento.actions import DRAW, END, FREE_LAYS, TAKE, TAKE_COUNT, Lay
+from spieltisch.games.cento.cards import (
+    FREE,
+    FREE_VALUES,
+    HUNDRED,
+    WILD,
+    fit_table,
+    is_mono,
+    is_repdigit,
+    shows_digit,
+)
+from spieltisch.games.cento.game import CHAIN_LIMIT, CentoView
+
+# Where the bot stands within its turn (its own model of the game's phases).
+_START, _CHAIN, _RUN, _OBLIGED, _DRAWN = range(5)
+_MODES = {"start": _START, "chain": _CHAIN, "run": _RUN, "obliged": _OBLIGED, "drawn": _DRAWN}
+#: The score of a turn that empties the hand: the game is won.
+_WIN = 1000.0
+#: Above this many cards showing a run's digit the run is played greedily, not searched.
+_RUN_SEARCH_LIMIT = 6
+#: The Schnapszahlen 11, 22, …, 99 as a bit mask.
+_REPDIGITS = sum(1 << n for n in range(11, 100, 11))
+#: How many unseen cards a draw is averaged over.
+_DRAW_SAMPLES = 8
+#: Every open value a card can lie on, as a bit mask (1 to 100).
+_ALL_VALUES = (1 << (HUNDRED + 1)) - 2
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How much the bot values things, in hand cards (laying a card is worth 1)."""
+
+    free: float = 0.55  # keeping a free card
+    hundred: float = 0.5  # keeping the wild 100
+    reach: float = 0.6  # times the share of open numbers a kept card fits on
+    mono: float = 0.15  # keeping a Monozahl to answer an obligation
+    oblige: float = 1.2  # ending the turn on a Monozahl
+    block: float = 0.5  # times the chance that the next player can lay on the open card
+    follow: float = 0.2  # two players: I can lay on the card I leave if he draws
+    go_out: float = 8.0  # times the chance to lay the whole (small) hand next turn
+    go_out_hand: int = 99  # hands of at most this many cards are checked for going out
+    potential: float = 1.0  # times the expected number of cards laid next turn
+
+
+_Tables = tuple[
+    tuple[tuple[bool, ...], ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[float, ...],
+    tuple[int, ...],
+]
+
+
+class CentoBot:
+    """Plans each turn in full from its view and plays the best plan card by card."""
+
+    wants_view = True
+
+    def __init__(
+        self, game: Game[Any, Any, Any], seed: int, name: str, weights: Weights | None = None
+    ) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.w = weights or Weights()
+        self.variant = int(game.options["variant"])
+        self.special = self.variant >= 2
+        mode = str(game.options["hundred_mode"]) if self.special else "number"
+        self.wild = self.special and mode == WILD
+        self.free_total = int(game.options["free_cards"]) if self.special else 0
+        tables = _tables(self.variant, mode, self.wild, self.w)
+        self.fits, self.onto, self.shows, self.keep, self.under = tables
+        self.shape_cache: dict[tuple[int, ...], tuple[float, float]] = {}
+        self.longest_cache: dict[tuple[int, int, int], int] = {}
+        self.run_cache: dict[int, int] = {}
+
+    def shape(self, hand: tuple[int, ...]) -> tuple[float, float]:
+        """How well ``hand`` plays next turn on a random open number: the chance to lay it
+        all (a chain, a Schnapszahl run, or both), and the expected number of cards laid.
+        Jokers count as fitting anywhere."""
+        cached = self.shape_cache.get(hand)
+        if cached is not None:
+            return cached
+        size = len(hand)
+        frees = hand.count(FREE)
+        mask = 0
+        for card in hand:
+            mask |= 1 << card
+        mask &= ~1
+        masks = [0] * (size + 1)  # masks[k]: open numbers from which k cards can be laid
+        if frees:
+            masks[1 + self._longest(mask, frees - 1, FREE, 1)] |= _ALL_VALUES
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            first = bit.bit_length() - 1
+            masks[1 + self._longest(mask ^ bit, frees, first, 1)] |= self.under[first]
+        reach = 0
+        expected = 0
+        for laid in range(size, 0, -1):
+            reach |= masks[laid]
+            expected += reach.bit_count()
+        result = (masks[size].bit_count() / HUNDRED, expected / HUNDRED)
+        self.shape_cache[hand] = result
+        return result
+
+    def _longest(self, mask: int, frees: int, below: int, laid: int) -> int:
+        """How many of the cards (number cards as a bit ``mask``, and ``frees`` free cards)
+        can follow ``below`` in this turn: after a Schnapszahl every card showing its digit,
+        in a chain (Game 3, at most three cards) cards that fit the one below them. A free
+        card may open a run of any digit."""
+        if not mask and not frees:
+            return 0
+        special = self.special
+        if special and _REPDIGITS >> below & 1:
+            return (self.shows[below % 10] & mask).bit_count() + frees
+        best = frees + self._max_run(mask) if special and below == FREE else 0
+        if self.variant != 3 or laid >= CHAIN_LIMIT:
+            return best
+        options = mask if below == FREE else self.onto[below] & mask
+        if laid == CHAIN_LIMIT - 1:
+            return max(best, self._last_link(mask, frees, options))
+        key = (mask, frees, below)
+        cached = self.longest_cache.get(key)
+        if cached is not None:
+            return cached
+        total = mask.bit_count() + frees
+        if frees:
+            best = max(best, 1 + self._longest(mask, frees - 1, FREE, laid + 1))
+        while options and best < total:
+            bit = options & -options
+            options ^= bit
+            card = bit.bit_length() - 1
+            best = max(best, 1 + self._longest(mask ^ bit, frees, card, laid + 1))
+        self.longest_cache[key] = best
+        return best
+
+    def _last_link(self, mask: int, frees: int, options: int) -> int:
+        """The last card of a chain (``options`` fit the card below): one card, or a
+        Schnapszahl (number or free card) with its run."""
+        best = 1 if options or frees else 0
+        if not self.special:
+            return best
+        if frees:
+            best = max(best, frees + self._max_run(mask))
+        repdigits = options & _REPDIGITS
+        while repdigits:
+            bit = repdigits & -repdigits
+            repdigits ^= bit
+            card = bit.bit_length() - 1
+            best = max(best, 1 + (self.shows[card % 10] & (mask ^ bit)).bit_count() + frees)
+        return best
+
+    def _max_run(self, mask: int) -> int:
+        """The most number cards of ``mask`` that show one digit (1–9)."""
+        cached = self.run_cache.get(mask)
+        if cached is None:
+            cached = max((self.shows[d] & mask).bit_count() for d in range(1, 10))
+            self.run_cache[mask] = cached
+        return cached
+
+    # -- the decision ----------------------------------------------------------------
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
+        assert isinstance(view, CentoView)
+        if len(legal) == 1:
+            return legal[0]
+        turn = _Turn(self, view)
+        best = -1e18
+        choices: list[Any] = []
+        for action, score in turn.root_options(legal):
+            if score > best + 1e-9:
+                best, choices = score, [action]
+            elif score > best - 1e-9:
+                choices.append(action)
+        return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+
+
+class _Turn:
+    """The search over the rest of one turn, with what the view tells about the table."""
+
+    def __init__(self, bot: CentoBot, view: CentoView) -> None:
+        self.bot = bot
+        self.w = bot.w
+        self.view = view
+        seat = view.seat
+        assert seat is not None
+        players = view.players
+        self.next_seat = (seat + 1) % players
+        self.two = players == 2
+        seen = [*view.hand, *view.discard_pile, view.open_card]
+        self.unseen_free = max(0, bot.free_total - seen.count(FREE))
+        seen_mask = 0
+        for card in seen:
+            seen_mask |= 1 << card
+        self.unseen_mask = ((1 << (HUNDRED + 1)) - 2) & ~seen_mask
+        self.unseen_count = self.unseen_mask.bit_count() + self.unseen_free
+        self.next_size = view.hand_sizes[self.next_seat]
+        self.threat = self._threat(view, seat)
+        self.unseen_cards = [FREE] * self.unseen_free + [
+            c for c in range(1, HUNDRED + 1) if self.unseen_mask >> c & 1
+        ]
+        self.ease_cache: dict[int, float] = {}
+        self.memo: dict[tuple[Any, ...], float] = {}
+
+    def _threat(self, view: CentoView, seat: int) -> float:
+        """How much hurting the next player is worth: more the fewer cards he has compared
+        with the other opponents, and a lot when he is about to go out."""
+        sizes = [size for other, size in enumerate(view.hand_sizes) if other != seat]
+        size = self.next_size
+        threat = 1.0 / (1.0 + 0.3 * (size - min(sizes)))
+        if size <= 2:
+            threat *= 1.5
+        return threat
+
+    # -- options at the root -----------------------------------------------------------
+    def root_options(self, legal: Sequence[Any]) -> list[tuple[Any, float]]:
+        view = self.view
+        mode = _MODES.get(view.phase, _START)
+        hand = tuple(view.hand)
+        laid = len(view.turn_values)
+        digit = view.run_digit
+        options: list[tuple[Any, float]] = []
+        lays = [a for a in legal if isinstance(a, Lay)]
+        number_lays = [a for a in lays if a.card != FREE]
+        free_values = [a.value for a in lays if a.card == FREE]
+        if free_values:
+            rest = _without(hand, FREE)
+            for value in self._free_reps(free_values, rest, mode):
+                number_lays.append(FREE_LAYS[value])
+        for lay in number_lays:
+            rest = _without(hand, lay.card)
+            options.append((lay, self._after_lay(rest, lay.value, mode, laid, digit)))
+        for action in legal:
+            if action is DRAW:
+                options.append((action, self._draw_score(hand, view.open_value)))
+            elif action is TAKE:
+                options.append((action, self._take_score(hand, view.open_value)))
+            elif action is END:
+                last = view.turn_values[-1] if view.turn_values else 0
+                options.append((action, self._end_score(hand, view.open_value, last)))
+        return options
+
+    # -- the search --------------------------------------------------------------------
+    def _after_lay(
+        self, hand: tuple[int, ...], value: int, mode: int, laid: int, digit: int
+    ) -> float:
+        """The best score once a card of ``value`` has been laid in ``mode``."""
+        if not hand:
+            return _WIN
+        bot = self.bot
+        if mode == _OBLIGED:
+            return self._end_score(hand, value, value)
+        if mode == _RUN:
+            return self._best(hand, value, _RUN, laid + 1, digit, value)
+        if bot.special and is_repdigit(value):
+            return self._best(hand, value, _RUN, laid + 1, value % 10, value)
+        if bot.variant == 3 and laid + 1 < CHAIN_LIMIT:
+            return self._best(hand, value, _CHAIN, laid + 1, 0, value)
+        return self._end_score(hand, value, value)
+
+    def _best(
+        self, hand: tuple[int, ...], value: int, mode: int, laid: int, digit: int, last: int
+    ) -> float:
+        """The best score from a chain or a run: lay another card, or end the turn."""
+        key = (hand, value, mode, laid, digit)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        best = self._end_score(hand, value, last)
+        if mode == _RUN:
+            allowed = self.bot.shows[digit]
+            if sum(1 for c in hand if allowed >> c & 1) > _RUN_SEARCH_LIMIT:
+                best = max(best, self._greedy_run(hand, allowed))
+                self.memo[key] = best
+                return best
+        else:
+            allowed = self.bot.onto[value]
+        for card, lay_value in self._candidates(hand, value, mode, digit, allowed):
+            rest = _without(hand, card)
+            score = self._after_lay(rest, lay_value, mode, laid, digit)
+            if score > best:
+                best = score
+        self.memo[key] = best
+        return best
+
+    def _candidates(
+        self, hand: tuple[int, ...], value: int, mode: int, digit: int, allowed: int
+    ) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        previous = -1
+        for card in hand:
+            if card == previous:
+                continue
+            previous = card
+            if card == FREE:
+                if mode == _RUN:
+                    values = [v for v in FREE_VALUES if self.bot.shows[digit] >> v & 1]
+                else:
+                    values = [v for v in FREE_VALUES if self.bot.fits[value][v]]
+                rest = _without(hand, FREE)
+                out.extend((FREE, v) for v in self._free_reps(values, rest, mode))
+            elif allowed >> card & 1:
+                out.append((card, card))
+        return out
+
+    def _greedy_run(self, hand: tuple[int, ...], allowed: int) -> float:
+        """A long run: lay every number card showing the digit, trying each as the last."""
+        run = [c for c in hand if c != FREE and allowed >> c & 1]
+        rest = tuple(c for c in hand if c == FREE or not allowed >> c & 1)
+        if not rest:
+            return _WIN
+        return max(self._end_score(rest, last, last) for last in run)
+
+    def _free_reps(self, values: Sequence[int], rest: tuple[int, ...], mode: int) -> list[int]:
+        """One number per kind of difference a free card can make: which of the other hand
+        cards may follow it, whether it opens a run, whether it is a Monozahl; within a kind,
+        the number that is hardest for the next player."""
+        hand_mask = 0
+        for card in rest:
+            hand_mask |= 1 << card
+        onto = self.bot.onto
+        groups: dict[tuple[int, int, bool], int] = {}
+        for v in values:
+            run = v % 10 if self.bot.special and is_repdigit(v) else 0
+            follow = 0 if mode in (_OBLIGED, _RUN) else onto[v] & hand_mask
+            key = (follow, run, v < 10)
+            old = groups.get(key)
+            if old is None or self._ease(v) < self._ease(old):
+                groups[key] = v
+        return sorted(groups.values())
+
+    # -- scoring a finished turn --------------------------------------------------------
+    def _ease(self, value: int) -> float:
+        """The chance that the next player holds a card that fits on ``value``."""
+        cached = self.ease_cache.get(value)
+        if cached is not None:
+            return cached
+        if self.unseen_count == 0:
+            ease = 0.0
+        else:
+            fitting = (self.bot.onto[value] & self.unseen_mask).bit_count() + self.unseen_free
+            miss = 1.0 - fitting / self.unseen_count
+            ease = 1.0 - miss ** max(1, self.next_size)
+        self.ease_cache[value] = ease
+        return ease
+
+    def _hand_value(self, hand: tuple[int, ...]) -> float:
+        keep = self.bot.keep
+        value = -len(hand) + sum(keep[c] for c in hand)
+        if len(hand) <= self.w.go_out_hand:
+            out, expected = self.bot.shape(hand)
+            value += self.w.go_out * out + self.w.potential * expected
+        return value
+
+    def _end_score(self, hand: tuple[int, ...], value: int, last: int) -> float:
+        """A turn ending with ``hand`` left and ``value`` open; ``last`` is the value of the
+        turn's last card (0: none laid)."""
+        w = self.w
+        score = self._hand_value(hand)
+        if self.bot.special and 1 <= last <= 9:
+            bonus = w.oblige * self.threat
+            if self.two and not any(c == FREE or 1 <= c <= 9 for c in hand):
+                bonus *= 0.5
+            return score + bonus
+        score -= w.block * self.threat * self._ease(value)
+        if self.two:
+            score += w.follow * any(self.bot.onto[value] >> c & 1 or c == FREE for c in hand)
+        return score
+
+    def _draw_score(self, hand: tuple[int, ...], value: int) -> float:
+        """Drawing one card: the hand grows by a card it has not seen (averaged over a
+        spread of such cards); the open card stays for the next player."""
+        return self._drawn_value(hand, 1) - self.w.block * self.threat * self._ease(value)
+
+    def _take_score(self, hand: tuple[int, ...], value: int) -> float:
+        """Taking three cards for an obligation; the next player plays on the Monozahl."""
+        return self._drawn_value(hand, TAKE_COUNT) - self.w.block * self.threat * self._ease(value)
+
+    def _drawn_value(self, hand: tuple[int, ...], count: int) -> float:
+        cards = self.unseen_cards
+        if not cards:
+            return self._hand_value(hand)
+        samples = min(_DRAW_SAMPLES, len(cards))
+        step = len(cards) / samples
+        total = 0.0
+        for i in range(samples):
+            extra = [cards[int(i * step + j * step / count) % len(cards)] for j in range(count)]
+            total += self._hand_value(tuple(sorted((*hand, *extra))))
+        return total / samples
+
+
+@lru_cache(maxsize=16)
+def _tables(variant: int, mode: str, wild: bool, w: Weights) -> _Tables:
+    """The rule tables the bot reads, built once per rule set: which cards fit on which
+    (as bit masks), which numbers show which digit, and what keeping each card is worth."""
+    fits = fit_table(variant, mode)
+    cards = range(1, HUNDRED + 1)
+    onto = tuple(sum(1 << c for c in cards if fits[v][c]) for v in range(HUNDRED + 1))
+    shows = tuple(sum(1 << c for c in cards if shows_digit(c, d)) for d in range(10))
+    keep = [0.0] * (HUNDRED + 1)
+    for card in cards:
+        reach = sum(fits[below][card] for below in FREE_VALUES) / len(FREE_VALUES)
+        keep[card] = w.reach * reach + (w.mono if variant >= 2 and is_mono(card) else 0.0)
+    keep[FREE] = w.free
+    if wild:
+        keep[HUNDRED] = w.hundred
+    under = tuple(
+        sum(1 << v for v in range(1, HUNDRED + 1) if fits[v][c]) for c in range(HUNDRED + 1)
+    )
+    return fits, onto, shows, tuple(keep), under
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def make(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> CentoBot:
+    """The heuristic Cento bot for ``game`` (any variant and options)."""
+    return CentoBot(game, seed, spec)
+
+
+__all__ = ["CentoBot", "Weights", "make"]

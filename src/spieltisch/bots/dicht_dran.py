@@ -1,0 +1,265 @@
+"""The heuristic bot for Dicht dran: plan which hand card goes to which coming target.
+
+For every hand card and every target of the coming rounds, the bot asks what a careful
+player would ask:
+
+1. **How likely does the card win the target?** It counts the cards it has not seen anywhere
+   (not in the circle, the discard pile, a collection or its own hand): only those can be in
+   the others' hands. Each unseen card that is closer to the target (or as close and
+   higher) beats this card. The others do not play at random but pick their closest card,
+   so each opponent is counted as several chances to hold and lay such a card. A win earns
+   the target's chilis.
+2. **What happens if the card does not win?** Inside the gap it is discarded for free and
+   its chilis leave the hand: the best way to get rid of a three-chili card. Outside the gap
+   it leaves the hand as well, but its player draws one card per chili on it, and drawn
+   cards bring chilis of their own; so a three-chili card outside the gap is the costliest
+   card to lose.
+3. **Which card for which round?** The targets come round the circle clockwise, so the bot
+   knows the next few targets (up to a full turn of the circle) and roughly their gaps. It
+   gives each of these rounds its own hand card so that the sum of all rounds is best, and
+   plays the card planned for this round. A card that is the perfect answer to a later
+   target is thus kept for it, unless it is needed more now. Later rounds weigh a little
+   less, since the circle changes and new cards come in.
+
+Late in a pass (few cards left in the draw pile, or a short hand somewhere) the bot values
+shedding chilis more and fears drawing more: every chili still in hand when the pass ends is
+a minus point, and a card drawn then will most likely stay. Ties go to a seeded coin.
+
+Parameters (e.g. ``heuristic:draw=1.6:keep=1.0``): ``draw`` is what one drawn card costs,
+in chilis, late in a pass; ``keep`` is the weight of each later round relative to the one
+before it (0: plan only this round).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from spieltisch.core.errors import BotSpecError
+from spieltisch.core.game import View
+from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST
+from spieltisch.games.dicht_dran.game import CIRCLE_SIZE, DichtDran, DichtDranView
+
+#: Chilis one drawn card costs late in a pass (the mean card shows 2 chilis).
+DRAW_COST = 1.6
+#: Chilis one drawn card costs early in a pass, when it can still be shed in a gap.
+EARLY_DRAW_COST = 1.0
+#: Weight of shedding a card's chilis from the hand, early and late in a pass.
+EARLY_SHED = 0.3
+LATE_SHED = 1.0
+#: Weight of each planned round relative to the round before it.
+KEEP = 1.0
+#: How many rounds ahead the bot plans (a full turn of the circle at most).
+HORIZON = CIRCLE_SIZE
+#: Each opponent counts as this many random draws from the unseen cards: the others pick
+#: their closest card rather than a random one.
+OPPONENT_DRAWS = 3.0
+#: Estimated rounds left in the pass below which the pass counts as "late".
+LATE_ROUNDS = 6.0
+#: Estimated cards drawn per round and opponent (to guess the rounds the draw pile lasts).
+DRAWS_PER_OPPONENT = 0.8
+
+
+class DichtDranBot:
+    """Plans hand cards for the coming targets (see the module docstring)."""
+
+    wants_view = True
+
+    def __init__(
+        self,
+        game: DichtDran,
+        seed: int,
+        name: str = "heuristic",
+        draw_cost: float = DRAW_COST,
+        keep: float = KEEP,
+        *,
+        early_draw: float = EARLY_DRAW_COST,
+        early_shed: float = EARLY_SHED,
+        late_shed: float = LATE_SHED,
+        late_rounds: float = LATE_ROUNDS,
+        opponent_draws: float = OPPONENT_DRAWS,
+        horizon: int = HORIZON,
+    ) -> None:
+        self.name = name
+        #: The game's pure rule table: which circle position becomes the next target.
+        self.next_target = game.next_target
+        self.draw_cost = draw_cost
+        self.keep = keep
+        self.early_draw = early_draw
+        self.early_shed = early_shed
+        self.late_shed = late_shed
+        self.late_rounds = late_rounds
+        self.opponent_draws = opponent_draws
+        self.horizon = horizon
+        self._rng = random.Random(seed)
+
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
+        if len(legal) == 1 or not isinstance(view, DichtDranView):
+            return legal[0]
+        cards = [action.card for action in legal]
+        table = [
+            [value * self.keep**step for value in row]
+            for step, row in enumerate(self._round_values(view, cards))
+        ]
+        scores = plan_scores(table)
+        best = max(scores)
+        choices = [
+            action for action, score in zip(legal, scores, strict=True) if score >= best - 1e-9
+        ]
+        return choices[0] if len(choices) == 1 else self._rng.choice(choices)
+
+    def _round_values(self, view: DichtDranView, cards: list[int]) -> list[list[float]]:
+        """For each planned round (this one first), the expected chilis of each card."""
+        unseen = unseen_below(view)
+        lateness = self._lateness(view)
+        shed = self.early_shed + (self.late_shed - self.early_shed) * lateness
+        draw = self.early_draw + (self.draw_cost - self.early_draw) * lateness
+        draws = (view.players - 1) * self.opponent_draws
+        horizon = min(self.horizon, min(view.hand_sizes), len(cards))
+        position = view.target_position
+        circle = view.circle
+        rows: list[list[float]] = []
+        while True:
+            target = circle[position]
+            low = circle[(position - 1) % CIRCLE_SIZE]  # later: roughly, as the circle changes
+            high = circle[(position + 1) % CIRCLE_SIZE]
+            if low > high:
+                low, high = high, low
+            prize = CHILIS[target]
+            row = []
+            for card in cards:
+                chilis = CHILIS[card]
+                win = win_chance(card, target, unseen, draws)
+                value = win * prize + shed * chilis
+                if not low <= card <= high:
+                    value -= (1.0 - win) * chilis * draw
+                row.append(value)
+            rows.append(row)
+            position = self.next_target[position]
+            if len(rows) >= horizon or position == view.target_position:
+                return rows
+
+    def _lateness(self, view: DichtDranView) -> float:
+        """0 early in a pass, 1 when it is about to end: few rounds can be left when the
+        draw pile is small or some hand is short."""
+        rounds_by_pile = view.draw_pile_size / max(1.0, DRAWS_PER_OPPONENT * (view.players - 1))
+        rounds = min(rounds_by_pile, float(min(view.hand_sizes)))
+        return max(0.0, min(1.0, 1.0 - (rounds - 1.0) / self.late_rounds))
+
+
+def unseen_below(view: DichtDranView) -> list[int]:
+    """``result[k]``: how many cards below ``k`` the seat has seen nowhere (``k`` from 0 to
+    101; the circle, its hand, the discard pile and the collections are seen)."""
+    seen = [False] * (HIGHEST + 1)
+    for group in (view.circle, view.hand, view.discard_pile, *view.collections):
+        for card in group:
+            seen[card] = True
+    if view.my_card is not None:
+        seen[view.my_card] = True
+    result = [0] * (HIGHEST + 2)
+    count = 0
+    for card in range(LOWEST, HIGHEST + 1):
+        result[card] = count
+        count += not seen[card]
+    result[HIGHEST + 1] = count
+    return result
+
+
+def win_chance(card: int, target: int, unseen: list[int], draws: float) -> float:
+    """The chance that none of ``draws`` random unseen cards beats ``card``: comes closer to
+    ``target``, or as close and higher."""
+    total = unseen[HIGHEST + 1]
+    if total == 0:
+        return 1.0
+    distance = abs(card - target)
+    lo = max(LOWEST, target - distance + 1)
+    hi = min(HIGHEST, target + distance - 1)
+    beating = unseen[hi + 1] - unseen[lo] if hi >= lo else 0
+    upper = target + distance
+    if card < target and upper <= HIGHEST and unseen[upper + 1] - unseen[upper]:
+        beating += 1  # as close, but higher
+    return float((1.0 - beating / total) ** draws)
+
+
+def plan_scores(table: list[list[float]]) -> list[float]:
+    """For each card ``i``: ``table[0][i]`` plus the best value of the later rounds, each
+    with a different card (``table[r][c]``: card ``c`` played in round ``r``)."""
+    later = table[1:]
+    if not later:
+        return list(table[0])
+    orders = [sorted(range(len(row)), key=row.__getitem__, reverse=True) for row in later]
+    best, chosen = _best_plan(later, orders, frozenset())
+    scores = []
+    for card, now in enumerate(table[0]):
+        rest = best if card not in chosen else _best_plan(later, orders, frozenset({card}))[0]
+        scores.append(now + rest)
+    return scores
+
+
+def _best_plan(
+    rows: list[list[float]], orders: list[list[int]], banned: frozenset[int]
+) -> tuple[float, tuple[int, ...]]:
+    """The best sum over ``rows`` with a different card per row, none of ``banned``, and
+    the cards it uses. Branch and bound: a row's best free card is an upper bound, and only
+    a row's best few free cards can be in the best plan."""
+    count = len(rows)
+    bound = [0.0] * (count + 1)
+    for r in range(count - 1, -1, -1):
+        bound[r] = bound[r + 1] + max(rows[r][c] for c in orders[r] if c not in banned)
+    used = set(banned)
+    picks: list[int] = []
+    best_value = -1e18
+    best_picks: tuple[int, ...] = ()
+
+    def search(r: int, total: float) -> None:
+        nonlocal best_value, best_picks
+        if r == count:
+            if total > best_value:
+                best_value, best_picks = total, tuple(picks)
+            return
+        if total + bound[r] <= best_value:
+            return
+        tried = 0
+        for card in orders[r]:
+            if card in used:
+                continue
+            used.add(card)
+            picks.append(card)
+            search(r + 1, total + rows[r][card])
+            picks.pop()
+            used.discard(card)
+            tried += 1
+            if tried == count - r:  # a worse card could swap with an unused better one
+                break
+
+    search(0, 0.0)
+    return best_value, best_picks
+
+
+def make(game: Any, seed: int, params: dict[str, str], spec: str) -> DichtDranBot:
+    """The Dicht dran heuristic bot; parameters ``draw`` and ``keep`` (numbers from 0)."""
+    if not isinstance(game, DichtDran):
+        raise BotSpecError(f"this heuristic bot plays dicht-dran, not {game.spec.id}")
+    return DichtDranBot(
+        game,
+        seed,
+        name=spec,
+        draw_cost=number(params, "draw", DRAW_COST),
+        keep=number(params, "keep", KEEP),
+    )
+
+
+def number(params: dict[str, str], key: str, default: float) -> float:
+    """The parameter ``key`` as a number from 0 up (``default`` if not given)."""
+    if key not in params:
+        return default
+    try:
+        value = float(params[key])
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise BotSpecError(
+            f"the heuristic bot's parameter {key} is a number from 0 up, got {params[key]!r}"
+        )
+    return value

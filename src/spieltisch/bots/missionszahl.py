@@ -1,0 +1,510 @@
+"""The heuristic Missionszahl bot: win rounds cheaply, then grab the best card on the table.
+
+How it plays, in the words of a player:
+
+* **Every hand card ends up in the collection anyway** (unless somebody takes it), so the
+  order of play matters for three things only: winning rounds, not losing good cards to a
+  winner's swap, and the symbols.
+* **Which card to lay.** For each hand card it estimates the chance to win the round with
+  it: how many of the cards it has not seen lie closer to the mission number, for every
+  opponent (cards it knows to be in an opponent's hand count as such). Its own symbol cards
+  count: with a ±3 it will move the number towards its card, with an odd "evens out" card
+  the even cards of the others drop out, with "draw and give" it can replace the best
+  opponent card, a "new mission" card is a lottery on a new number, and "pass on" hands it
+  its neighbour's card (good for a low card, bad for a high one).
+* **What a won round is worth.** The arrow saves its own cards with the mission number
+  (in the collection and in the hand) and voids those of the others; the swap takes the best
+  card on the table for the card it won with, so winning with a low card is best; and the
+  exchange swaps its weakest hand card. A lost round risks that the winner takes its card,
+  so in rounds it cannot win it lays its least valuable cards (cards whose number is already
+  voided for it first).
+* **Save good cards for later.** It compares each card's chance now with its average
+  chance on a random future mission number, and prefers the card whose moment is now.
+* **As the winner** it swaps for the card that adds most to its own score (number and
+  colour bonus) and costs its owner most, above all the leader; it exchanges its weakest hand
+  card, blind with the leader when his hand looks better than the draw pile.
+* **±3 and draw and give** it uses after the reveal, looking at all cards on the table:
+  it moves the number so that it wins, or else so that the most harmless player wins; it
+  gives the drawn card where it spoils the best rival card, preferably the leader's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from spieltisch.core.game import Game, View
+from spieltisch.games.missionszahl.actions import (
+    NO_EXCHANGE,
+    PILE_EXCHANGE,
+    Exchange,
+    Give,
+    Play,
+    Shift,
+    Swap,
+    Trade,
+)
+from spieltisch.games.missionszahl.cards import (
+    ALL_CARDS,
+    COLOUR,
+    COLOURS,
+    HIGHEST,
+    LOWEST,
+    SYMBOL,
+    VALUE,
+    Symbol,
+)
+from spieltisch.games.missionszahl.game import BONUS_FROM, BONUS_STEP, MissionszahlView
+
+#: Every mission number a future round can bring.
+_NUMBERS = range(LOWEST, HIGHEST + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How much the bot values things, in points."""
+
+    harm_leader: float = 0.6  # a point lost by the leading opponent
+    harm_other: float = 0.3  # a point lost by another opponent
+    smart: float = 0.25  # share of opponents assumed to lay their closest card
+    steal: float = 0.3  # chance that the winner takes my card in a lost round
+    future: float = 0.8  # how much a card's average chance on later rounds holds it back
+
+
+class MissionszahlBot:
+    """Estimates, from its view only, what each decision is worth and takes the best."""
+
+    wants_view = True
+
+    def __init__(
+        self, game: Game[Any, Any, Any], seed: int, name: str, weights: Weights | None = None
+    ) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.w = weights or Weights()
+
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
+        assert isinstance(view, MissionszahlView)
+        if len(legal) == 1:
+            return legal[0]
+        table = _Table(view, self.w)
+        first = legal[0]
+        if isinstance(first, Play):
+            scored = [(table.play_score(a.card), a) for a in legal]
+        elif isinstance(first, Shift):
+            scored = [(table.shift_score(a.delta), a) for a in legal]
+        elif isinstance(first, Give):
+            scored = [(table.give_score(a.seat), a) for a in legal]
+        elif isinstance(first, Swap):
+            scored = [(table.swap_score(a.seat), a) for a in legal]
+        elif isinstance(first, Exchange):
+            scored = [(table.exchange_score(a), a) for a in legal]
+        else:
+            assert isinstance(first, Trade)
+            partner = view.partner
+            scored = [(table.trade_score(a.card, partner), a) for a in legal]
+        best = max(score for score, _ in scored)
+        choices = [a for score, a in scored if score >= best - 1e-9]
+        return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+
+
+def _prefix(count: Sequence[int]) -> list[int]:
+    """``prefix[v]``: how many counted cards have a number of at most ``v`` (index ``v``
+    from 0 to 28; the counts run from 1 to 27)."""
+    prefix = [0] * len(count)
+    total = 0
+    for value, k in enumerate(count):
+        total += k
+        prefix[value] = total
+    return prefix
+
+
+def _bonus_step(count: int) -> int:
+    """The colour bonus gained by the ``count``-th card of a colour."""
+    return BONUS_STEP if count >= BONUS_FROM else 0
+
+
+class _Odds:
+    """The chance to win a round with a card, given the unseen cards (as counts per number)
+    and the opponents' hands (size and the cards known in them)."""
+
+    def __init__(
+        self,
+        count: Sequence[int],
+        odd_count: Sequence[int],
+        pools: Sequence[tuple[tuple[int, ...], int]],
+        players: int,
+        smart: float,
+    ) -> None:
+        self.count = count
+        self.odd_count = odd_count
+        self.prefix = _prefix(count)
+        self.odd_prefix = _prefix(odd_count)
+        self.total = max(1, sum(count))
+        self.pools = pools
+        self.players = players
+        self.smart = smart
+        self._cache: dict[tuple[int, int, int], float] = {}
+
+    def _beat(self, distance: int, target: int, odd_only: bool) -> float:
+        """The chance that one unseen card lies closer to ``target`` (ties count half)."""
+        count = self.odd_count if odd_only else self.count
+        prefix = self.odd_prefix if odd_only else self.prefix
+        top = len(prefix) - 1
+        low = min(top, max(0, target - distance))
+        high = min(top, max(0, target + distance - 1))
+        inside = prefix[high] - prefix[low] if high > low else 0
+        ends = {target - distance, target + distance}
+        ties = sum(count[v] for v in ends if LOWEST <= v <= HIGHEST)
+        return (inside + 0.5 * ties) / self.total
+
+    def p_win(self, value: int, target: int, odd_only: bool = False, spoil: bool = False) -> float:
+        """The chance that a card of ``value`` is closest to ``target``: each opponent lays a
+        card from his hand, partly at random, partly his closest one. ``odd_only``: the even
+        cards of the others are out; ``spoil``: the best opponent card is replaced by a
+        random one."""
+        key = (value, target, 2 * odd_only + spoil)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        distance = abs(value - target)
+        pb = self._beat(distance, target, odd_only)
+        smart = self.smart
+        chance = 1.0
+        worst = 0.0
+        for known, pool in self.pools:
+            if pool <= 0:
+                continue
+            k_beat = 0.0
+            miss = 1.0
+            for card in known:
+                if odd_only and VALUE[card] % 2 == 0:
+                    continue
+                d = abs(VALUE[card] - target)
+                b = 1.0 if d < distance else 0.5 if d == distance else 0.0
+                k_beat += b
+                miss *= 1.0 - b
+            unknown = max(0, pool - len(known))
+            uniform = (k_beat + unknown * pb) / pool
+            best = 1.0 - miss * (1.0 - pb) ** unknown
+            beat = (1.0 - smart) * uniform + smart * best
+            worst = max(worst, beat)
+            chance *= 1.0 - beat
+        if spoil and worst < 1.0:
+            chance = chance / (1.0 - worst) * (1.0 - pb)
+        self._cache[key] = chance
+        return chance
+
+    def card_p_win(self, card: int, target: int) -> float:
+        """The chance to win with ``card``, counting its own symbol."""
+        value = VALUE[card]
+        symbol = SYMBOL[card]
+        if symbol is None:
+            return self.p_win(value, target)
+        if symbol is Symbol.PLUS_MINUS_3:
+            return max(self.p_win(value, target + 3), self.p_win(value, target - 3))
+        if symbol is Symbol.EVENS_OUT:
+            return 0.0 if value % 2 == 0 else self.p_win(value, target, odd_only=True)
+        if symbol is Symbol.DRAW_AND_GIVE:
+            return self.p_win(value, target, spoil=True)
+        if symbol is Symbol.PASS_CW:
+            return 1.0 / self.players
+        return sum(self.p_win(value, t) for t in _NUMBERS) / len(_NUMBERS)  # new mission
+
+
+@lru_cache(maxsize=256)
+def _average_odds(pools: tuple[int, ...], players: int, smart: float) -> tuple[float, ...]:
+    """Each card's chance to win on a random mission number, with opponents' hands of the
+    given sizes drawn from a full deck (a fixed yardstick for keeping cards for later)."""
+    full = [0] + [len(COLOURS)] * (HIGHEST - LOWEST + 1) + [0]
+    odd = [k if v % 2 else 0 for v, k in enumerate(full)]
+    odds = _Odds(full, odd, [((), pool) for pool in pools], players, smart)
+    return tuple(
+        sum(odds.card_p_win(card, t) for t in _NUMBERS) / len(_NUMBERS) for card in ALL_CARDS
+    )
+
+
+class _Table:
+    """What one view tells: unseen cards, projected collections, voided numbers."""
+
+    def __init__(self, view: MissionszahlView, w: Weights) -> None:
+        self.view = view
+        self.w = w
+        me = view.seat
+        assert me is not None
+        self.me = me
+        n = view.players
+        self.n = n
+        self.opponents = [s for s in range(n) if s != me]
+        self.mission = VALUE[view.missions[-1]]
+        self.on_table = {VALUE[card] for card in view.missions}
+        self.owned = [
+            {VALUE[c] for c, a in zip(view.missions, view.arrows, strict=True) if a == s}
+            for s in range(n)
+        ]
+        played = [c for c in view.played if c is not None]
+        seen = {*view.missions, *view.hand, *played}
+        seen.update(c for c in view.draw_pile if c is not None)
+        for cards in (*view.collections, *view.known_hands):
+            seen.update(cards)
+        if view.my_card is not None:
+            seen.add(view.my_card)
+        if view.drawn is not None:
+            seen.add(view.drawn)
+        self.unseen = [card for card in ALL_CARDS if card not in seen]
+        self.count = [0] * (HIGHEST + 3)
+        self.odd_count = [0] * (HIGHEST + 3)
+        for card in self.unseen:
+            value = VALUE[card]
+            self.count[value] += 1
+            if value % 2:
+                self.odd_count[value] += 1
+        pools = [
+            (view.known_hands[o], view.hand_sizes[o] + (1 if view.committed[o] else 0))
+            for o in self.opponents
+        ]
+        self.odds = _Odds(self.count, self.odd_count, pools, n, w.smart)
+        sizes = tuple(pool for _, pool in pools)
+        self.average = _average_odds(sizes, n, w.smart)
+        self.colours = [self._colour_counts(s) for s in range(n)]
+        self.harm = self._harm_weights(view)
+        self._mean: float | None = None
+        self._means: dict[int, float] = {}
+        self._arrows: dict[tuple[int, int], int] = {}
+        self._sorted_gains: list[float] | None = None
+        self._best: list[tuple[float, float]] | None = None
+
+    def _colour_counts(self, seat: int) -> list[int]:
+        """The colours of the collection the seat will end with, as far as known: its
+        collection and its card on the table, and for this bot also its whole hand."""
+        view = self.view
+        cards = list(view.collections[seat])
+        card = view.played[seat]
+        if card is not None:
+            cards.append(card)
+        if seat == self.me:
+            cards.extend(view.hand)
+            if view.my_card is not None:
+                cards.append(view.my_card)
+        counts = [0] * len(COLOURS)
+        for c in cards:
+            counts[COLOUR[c]] += 1
+        return counts
+
+    def _harm_weights(self, view: MissionszahlView) -> list[float]:
+        """How much a point lost by each opponent is worth to this bot: most for the leader."""
+        harm = [0.0] * self.n
+        if not self.opponents:
+            return harm
+        leader = max(self.opponents, key=lambda s: view.scores[s])
+        for s in self.opponents:
+            harm[s] = self.w.harm_leader if s == leader else self.w.harm_other
+        return harm
+
+    # -- what a card is worth to a player ------------------------------------------------
+    def points(self, seat: int, card: int) -> int:
+        """The card's number, or 0 if a mission card not pointing at ``seat`` voids it."""
+        value = VALUE[card]
+        return 0 if value in self.on_table and value not in self.owned[seat] else value
+
+    def gain(self, seat: int, card: int) -> float:
+        """What receiving ``card`` adds to ``seat``'s final score."""
+        return self.points(seat, card) + _bonus_step(self.colours[seat][COLOUR[card]] + 1)
+
+    def loss(self, seat: int, card: int) -> float:
+        """What giving away ``card`` (counted in the projection) costs ``seat``."""
+        return self.points(seat, card) + _bonus_step(self.colours[seat][COLOUR[card]])
+
+    def arrow_value(self, seat: int, number: int) -> int:
+        """What the arrow of a mission ``number`` saves for ``seat`` (its known cards)."""
+        key = (seat, number)
+        cached = self._arrows.get(key)
+        if cached is not None:
+            return cached
+        value = 0
+        if number not in self.owned[seat]:
+            view = self.view
+            cards = [*view.collections[seat]]
+            played = view.played[seat]
+            if played is not None:
+                cards.append(played)
+            if seat == self.me:
+                cards.extend(view.hand)
+                if view.my_card is not None:
+                    cards.append(view.my_card)
+            value = sum(VALUE[c] for c in cards if VALUE[c] == number)
+        self._arrows[key] = value
+        return value
+
+    # -- laying a card ----------------------------------------------------------------
+    def play_score(self, card: int) -> float:
+        view = self.view
+        me = self.me
+        target = view.target
+        chance = self.odds.card_p_win(card, target)
+        rest = [c for c in view.hand if c != card]
+        swap = self._swap_hope(card)
+        exchange = self._exchange_hope(rest)
+        number = self.mission
+        arrow = self.arrow_value(me, number)
+        denial = sum(self.harm[o] * self.arrow_value(o, number) for o in self.opponents) / max(
+            1, len(self.opponents)
+        )
+        if SYMBOL[card] is Symbol.NEW_MISSION:
+            arrow = denial = 0
+        win = arrow + denial + swap + exchange
+        steal = self.w.steal * max(0.0, self.loss(me, card) - min(HIGHEST, max(LOWEST, target)))
+        score = chance * win - (1.0 - chance) * steal
+        if len(view.hand) > 1:
+            average = self.average[card]
+            score -= self.w.future * average * (swap + exchange)
+        return score
+
+    def _mean_gain(self) -> float:
+        """What a random unseen card would add to this bot's score."""
+        if self._mean is None:
+            gains = self._gains()
+            self._mean = sum(gains) / len(gains) if gains else 0.0
+        return self._mean
+
+    def _their_mean(self, seat: int) -> float:
+        """What a random unseen card in ``seat``'s hand is worth to him."""
+        mean = self._means.get(seat)
+        if mean is None:
+            unseen = self.unseen
+            mean = sum(self.loss(seat, c) for c in unseen) / len(unseen) if unseen else 0.0
+            self._means[seat] = mean
+        return mean
+
+    def _gains(self) -> list[float]:
+        if self._sorted_gains is None:
+            self._sorted_gains = sorted(self.gain(self.me, c) for c in self.unseen)
+        return self._sorted_gains
+
+    def _best_of(self) -> list[tuple[float, float]]:
+        """The distribution of the best unseen card (for this bot) among one card from
+        each opponent: (gain, probability) pairs."""
+        if self._best is None:
+            gains = self._gains()
+            k = len(self.opponents)
+            size = len(gains)
+            previous = 0.0
+            best: list[tuple[float, float]] = []
+            for i, value in enumerate(gains):
+                level = ((i + 1) / size) ** k
+                best.append((value, level - previous))
+                previous = level
+            self._best = best
+        return self._best
+
+    def _swap_hope(self, card: int) -> float:
+        """What the winner's swap should bring when winning with ``card``: the best of the
+        opponents' cards (random unseen cards) against the own card."""
+        mine = self.loss(self.me, card)
+        return sum(p * (value - mine) for value, p in self._best_of() if value > mine)
+
+    def _exchange_hope(self, hand: Sequence[int]) -> float:
+        """What an exchange should bring: a random card for the weakest hand card."""
+        if not hand:
+            return 0.0
+        weakest = min(self.loss(self.me, c) for c in hand)
+        return max(0.0, self._mean_gain() - weakest)
+
+    # -- after the reveal ---------------------------------------------------------------
+    def _outcome(self, played: Sequence[int | None], target: int) -> float:
+        """What the round is worth to this bot if it is judged with ``played`` now."""
+        out = self.view.out
+        contenders = [s for s in range(self.n) if not out[s] and played[s] is not None]
+        if not contenders:
+            return 0.0
+        distance = {s: abs(VALUE[played[s]] - target) for s in contenders}  # type: ignore[index]
+        best = min(distance.values())
+        tied = [s for s in contenders if distance[s] == best]
+        return sum(self._winner_value(s, played) for s in tied) / len(tied)
+
+    def _winner_value(self, winner: int, played: Sequence[int | None]) -> float:
+        me = self.me
+        number = self.mission
+        own = played[winner]
+        assert own is not None
+        others = [(s, c) for s, c in enumerate(played) if s != winner and c is not None]
+        if winner == me:
+            swap = max((self.gain(me, c) - self.loss(me, own) for _, c in others), default=0.0)
+            denial = sum(self.harm[o] * self.arrow_value(o, number) for o in self.opponents)
+            return self.arrow_value(me, number) + denial / len(self.opponents) + max(0.0, swap)
+        take, taken = max(others, key=lambda sc: VALUE[sc[1]], default=(winner, own))
+        swap = max(0, VALUE[taken] - VALUE[own])
+        value = -self.harm[winner] * (self.arrow_value(winner, number) + swap)
+        if take == me and swap > 0:
+            value -= self.loss(me, taken) - self.gain(me, own)
+        return value
+
+    def shift_score(self, delta: int) -> float:
+        view = self.view
+        return self._outcome(view.played, view.target + delta)
+
+    def give_score(self, receiver: int) -> float:
+        view = self.view
+        drawn = view.drawn
+        assert drawn is not None
+        played = list(view.played)
+        old = played[receiver]
+        played[receiver] = drawn
+        score = self._outcome(played, view.target)
+        if old is not None:
+            score += self.harm[receiver] * (self.loss(receiver, old) - self.gain(receiver, drawn))
+        return score
+
+    # -- the winner's actions ------------------------------------------------------------
+    def swap_score(self, other: int | None) -> float:
+        if other is None:
+            return 0.0
+        view = self.view
+        me = self.me
+        mine, theirs = view.played[me], view.played[other]
+        assert mine is not None
+        assert theirs is not None
+        counts = self.colours[me][:]
+        counts[COLOUR[mine]] -= 1
+        gain = self.points(me, theirs) - self.points(me, mine)
+        gain += _bonus_step(counts[COLOUR[theirs]] + 1) - _bonus_step(counts[COLOUR[mine]] + 1)
+        harm = self.loss(other, theirs) - self.gain(other, mine)
+        return gain + self.harm[other] * harm
+
+    def exchange_score(self, action: Exchange) -> float:
+        if action is NO_EXCHANGE:
+            return 0.0
+        partner = None if action is PILE_EXCHANGE else action.seat
+        return max(self.trade_score(card, partner) for card in self.view.hand)
+
+    def trade_score(self, card: int, partner: int | None) -> float:
+        """Giving ``card`` away, to the draw pile (``partner`` None) or blind to a player."""
+        view = self.view
+        me = self.me
+        lost = self.loss(me, card)
+        if partner is None:
+            top = view.draw_pile[0] if view.draw_pile else None
+            got = self.gain(me, top) if top is not None else self._mean_gain()
+            return got - lost
+        pool = list(view.known_hands[partner])
+        unknown = max(0, view.hand_sizes[partner] - len(pool))
+        size = max(1, len(pool) + unknown)
+        mean_unseen = self._mean_gain()
+        got = (sum(self.gain(me, c) for c in pool) + unknown * mean_unseen) / size
+        their_mean = self._their_mean(partner)
+        their = (sum(self.loss(partner, c) for c in pool) + unknown * their_mean) / size
+        harm = their - self.gain(partner, card)
+        return got - lost + self.harm[partner] * harm
+
+
+def make(
+    game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str
+) -> MissionszahlBot:
+    """The heuristic Missionszahl bot."""
+    return MissionszahlBot(game, seed, spec)
+
+
+__all__ = ["MissionszahlBot", "Weights", "make"]
