@@ -107,6 +107,9 @@ class CentoBot:
         self.free_total = int(game.options["free_cards"]) if self.special else 0
         tables = _tables(self.variant, mode, self.wild, self.w)
         self.fits, self.onto, self.shows, self.keep, self.under = tables
+        #: Game 1 lays one card a turn: the reach of each card already says how playable
+        #: the hand is, and counting it twice made the bot weaker.
+        self.potential = self.w.potential if self.special else 0.0
         self.shape_cache: dict[tuple[int, ...], tuple[float, float]] = {}
         self.longest_cache: dict[tuple[int, int, int], int] = {}
         self.run_cache: dict[int, int] = {}
@@ -387,7 +390,7 @@ class _Turn:
         value = -len(hand) + sum(keep[c] for c in hand)
         if len(hand) <= self.w.go_out_hand:
             out, expected = self.bot.shape(hand)
-            value += self.w.go_out * out + self.w.potential * expected
+            value += self.w.go_out * out + self.bot.potential * expected
         return value
 
     def _end_score(self, hand: tuple[int, ...], value: int, last: int) -> float:

@@ -70,7 +70,7 @@ class Weights:
     harm_leader: float = 0.6  # a point lost by the leading opponent
     harm_other: float = 0.3  # a point lost by another opponent
     smart: float = 0.25  # share of opponents assumed to lay their closest card
-    steal: float = 0.3  # chance that the winner takes my card in a lost round
+    steal: float = 0.1  # chance that the winner takes my card in a lost round
     future: float = 0.8  # how much a card's average chance on later rounds holds it back
 
 
