@@ -68,8 +68,8 @@ _ALL_VALUES = (1 << (HUNDRED + 1)) - 2
 class Weights:
     """How much the bot values things, in hand cards (laying a card is worth 1)."""
 
-    free: float = 0.55  # keeping a free card
-    hundred: float = 0.5  # keeping the wild 100
+    free: float = 2.0  # keeping a free card
+    hundred: float = 1.5  # keeping the wild 100
     reach: float = 0.6  # times the share of open numbers a kept card fits on
     mono: float = 0.15  # keeping a Monozahl to answer an obligation
     oblige: float = 1.2  # ending the turn on a Monozahl
@@ -112,7 +112,11 @@ class CentoBot:
         self.potential = self.w.potential if self.special else 0.0
         self.shape_cache: dict[tuple[int, ...], tuple[float, float]] = {}
         self.longest_cache: dict[tuple[int, int, int], int] = {}
-        self.run_cache: dict[int, int] = {}
+        #: ``repdigit_digits[v]``: the digits whose Schnapszahl may lie on value ``v``.
+        self.repdigit_digits = tuple(
+            tuple(d for d in range(1, 10) if below == FREE or self.fits[below][11 * d])
+            for below in range(HUNDRED + 1)
+        )
 
     def shape(self, hand: tuple[int, ...]) -> tuple[float, float]:
         """How well ``hand`` plays next turn on a random open number: the chance to lay it
@@ -130,6 +134,10 @@ class CentoBot:
         masks = [0] * (size + 1)  # masks[k]: open numbers from which k cards can be laid
         if frees:
             masks[1 + self._longest(mask, frees - 1, FREE, 1)] |= _ALL_VALUES
+            if self.special:  # the free card as a Schnapszahl, then its run
+                for digit in range(1, 10):
+                    run = (self.shows[digit] & mask).bit_count() + frees
+                    masks[run] |= self.under[11 * digit]
         rest = mask
         while rest:
             bit = rest & -rest
@@ -148,26 +156,28 @@ class CentoBot:
     def _longest(self, mask: int, frees: int, below: int, laid: int) -> int:
         """How many of the cards (number cards as a bit ``mask``, and ``frees`` free cards)
         can follow ``below`` in this turn: after a Schnapszahl every card showing its digit,
-        in a chain (Game 3, at most three cards) cards that fit the one below them. A free
-        card may open a run of any digit."""
+        in a chain (Game 3, at most three cards) cards that fit the one below them; a free
+        card fits anywhere, also as a Schnapszahl that fits the card below it."""
         if not mask and not frees:
             return 0
-        special = self.special
-        if special and _REPDIGITS >> below & 1:
+        if self.special and _REPDIGITS >> below & 1:
             return (self.shows[below % 10] & mask).bit_count() + frees
-        best = frees + self._max_run(mask) if special and below == FREE else 0
         if self.variant != 3 or laid >= CHAIN_LIMIT:
-            return best
+            return 0
         options = mask if below == FREE else self.onto[below] & mask
         if laid == CHAIN_LIMIT - 1:
-            return max(best, self._last_link(mask, frees, options))
+            return self._last_link(mask, frees, below, options)
         key = (mask, frees, below)
         cached = self.longest_cache.get(key)
         if cached is not None:
             return cached
         total = mask.bit_count() + frees
+        best = 0
         if frees:
-            best = max(best, 1 + self._longest(mask, frees - 1, FREE, laid + 1))
+            best = max(
+                1 + self._longest(mask, frees - 1, FREE, laid + 1),
+                self._free_run(mask, frees, below),
+            )
         while options and best < total:
             bit = options & -options
             options ^= bit
@@ -176,14 +186,14 @@ class CentoBot:
         self.longest_cache[key] = best
         return best
 
-    def _last_link(self, mask: int, frees: int, options: int) -> int:
+    def _last_link(self, mask: int, frees: int, below: int, options: int) -> int:
         """The last card of a chain (``options`` fit the card below): one card, or a
         Schnapszahl (number or free card) with its run."""
         best = 1 if options or frees else 0
         if not self.special:
             return best
         if frees:
-            best = max(best, frees + self._max_run(mask))
+            best = max(best, self._free_run(mask, frees, below))
         repdigits = options & _REPDIGITS
         while repdigits:
             bit = repdigits & -repdigits
@@ -192,13 +202,15 @@ class CentoBot:
             best = max(best, 1 + (self.shows[card % 10] & (mask ^ bit)).bit_count() + frees)
         return best
 
-    def _max_run(self, mask: int) -> int:
-        """The most number cards of ``mask`` that show one digit (1–9)."""
-        cached = self.run_cache.get(mask)
-        if cached is None:
-            cached = max((self.shows[d] & mask).bit_count() for d in range(1, 10))
-            self.run_cache[mask] = cached
-        return cached
+    def _free_run(self, mask: int, frees: int, below: int) -> int:
+        """A free card laid as a Schnapszahl that fits ``below``, with its run (the other
+        free cards join it)."""
+        if not self.special:
+            return 0
+        shows = self.shows
+        return frees + max(
+            ((shows[d] & mask).bit_count() for d in self.repdigit_digits[below]), default=-1
+        )
 
     # -- the decision ----------------------------------------------------------------
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
