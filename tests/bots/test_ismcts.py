@@ -113,3 +113,136 @@ def test_more_search_beats_random_play_in_dicht_dran() -> None:
         if result.ranking[seat] == 1:
             wins += 1 / result.ranking.count(1)
     assert wins / games > 1.3 / 3
+
+
+MODELLED = "ismcts:sims=6:rollout=heuristic:opponents=heuristic:bias=0.5"
+
+
+@pytest.mark.parametrize("game_id", list(REGISTRY))
+def test_a_search_with_heuristic_models_plays_whole_games_legally(game_id: str) -> None:
+    """Models of the other seats and heuristic playouts: still legal, still views only."""
+    from spieltisch.core.match import play_match
+
+    game = make_game(game_id)
+    seats = game.spec.min_seats
+    agents = [make_bot(MODELLED, game, 7)] + [
+        make_bot("heuristic", game, seat) for seat in range(1, seats)
+    ]
+    match = play_match(game, agents, 3)
+    assert match.transcript.result is not None
+
+
+def test_modelled_search_is_reproducible_from_its_seed() -> None:
+    game = make_game("missionszahl")
+    state = game.new_state(3, 5)
+    seat = game.to_act(state)[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    spec = "ismcts:sims=30:rollout=heuristic:opponents=heuristic"
+    assert len({make_bot(spec, game, 4).act(view, legal) for _ in range(3)}) == 1
+
+
+def test_opponents_by_model_keep_only_the_bots_own_decisions_in_the_tree() -> None:
+    """With the other seats modelled, every node of the search is one of the bot's own
+    information sets: the other seats' choices come from their models."""
+    game = make_game("dicht-dran")
+    state = game.new_state(4, 2)
+    bot = make_bot("ismcts:sims=40:opponents=heuristic", game, 1)
+    assert isinstance(bot, IsmctsBot)
+    seen: list[int] = []
+    real_view = game.view
+
+    def spy(state: Any, seat: int | None) -> Any:
+        seen.append(-1 if seat is None else seat)
+        return real_view(state, seat)
+
+    game.view = spy  # type: ignore[method-assign]
+    tree_seats: set[int] = set()
+    real_step = bot._tree_step
+
+    def step(state: Any, seat: int, *rest: Any) -> bool:
+        tree_seats.add(seat)
+        return real_step(state, seat, *rest)
+
+    bot._tree_step = step  # type: ignore[method-assign,assignment]
+    bot.act(real_view(state, 0), game.legal_actions(state, 0))
+    assert tree_seats == {0}
+    assert {1, 2, 3} <= set(seen)  # the models decided from their own seats' views
+
+
+def test_a_horizon_cuts_the_playout_short() -> None:
+    """horizon=3: after the one new node, at most three more actions are applied."""
+    game = make_game("triggs")
+    state = game.new_state(3, 1)
+    seat = game.to_act(state)[0]
+    bot = make_bot("ismcts:sims=1:horizon=3", game, 1)
+    applied = 0
+    real_apply = game.apply
+
+    def count(*args: Any, **kwargs: Any) -> None:
+        nonlocal applied
+        applied += 1
+        real_apply(*args, **kwargs)
+
+    game.apply = count  # type: ignore[method-assign]
+    bot.act(game.view(state, seat), game.legal_actions(state, seat))
+    assert applied == 1 + 3
+
+
+def test_magic_numbers_answers_come_from_the_bots_knowledge_not_from_the_search() -> None:
+    """A search cannot find words: asked to answer, ISMCTS says what its own knowledge
+    model says (a real answer for cards it knows), never the empty listed template."""
+    from spieltisch.bots.magic_numbers import MagicNumbersBot
+    from spieltisch.core.chance import derive_seed
+    from spieltisch.games.magic_numbers.actions import ANSWER, PASS, Answer
+
+    game = make_game("magic-numbers")
+    answers = 0
+    for seed in range(40):
+        state = game.new_state(2, seed)
+        while not game.is_terminal(state):
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            if ANSWER in legal:
+                break
+            game.apply(state, seat, legal[-1])
+        else:
+            continue
+        view = game.view(state, seat)
+        bot = make_bot("ismcts:sims=5", game, seed)
+        action = bot.act(view, legal)
+        own = MagicNumbersBot(game.deck, derive_seed(seed, "own model"))  # type: ignore[attr-defined]
+        assert action == own.act(view, legal)
+        assert action == PASS or (isinstance(action, Answer) and action.text)
+        answers += isinstance(action, Answer)
+    assert answers >= 3
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:opponents=all", "opponents must be search or heuristic"),
+        ("ismcts:horizon=0", "horizon must be a number from 1"),
+        ("ismcts:bias=-1", "bias must be a number from 0"),
+    ],
+)
+def test_bad_model_parameters_are_named(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec, make_game("dicht-dran"), 1)
+
+
+def test_a_batch_plays_several_simulations_in_one_sampled_deal() -> None:
+    game = make_game("cento")
+    state = game.new_state(3, 8)
+    seat = game.to_act(state)[0]
+    calls = 0
+    real_determinize = game.determinize
+
+    def count(view: Any, rng: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return real_determinize(view, rng)
+
+    game.determinize = count  # type: ignore[method-assign]
+    bot = make_bot("ismcts:sims=12:batch=4", game, 2)
+    bot.act(game.view(state, seat), game.legal_actions(state, seat))
+    assert calls == 3

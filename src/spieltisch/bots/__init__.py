@@ -68,7 +68,7 @@ def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: 
 BOTS: dict[str, tuple[BotFactory, tuple[str, ...] | None]] = {
     "random": (_random, ()),
     "heuristic": (_heuristic, None),
-    "ismcts": (_ismcts, ("sims", "time", "c", "rollout")),
+    "ismcts": (_ismcts, ("sims", "time", "c", "rollout", "opponents", "horizon", "bias", "batch")),
 }
 
 

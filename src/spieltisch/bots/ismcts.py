@@ -2,8 +2,8 @@
 
 Each simulation deals a full state consistent with what the bot's seat knows
 (``determinize``), walks down the tree choosing by UCB among the actions legal in that
-sample, adds one new node, plays the rest of the game out (random, or with the game's
-heuristic bot), and credits every seat on the path with its share of the win.
+sample, adds one new node, plays the rest of the game out, and credits every seat on the
+path with its share of the win.
 
 Tree nodes are information sets: a node is keyed by the seat to act and that seat's *view*.
 So every seat, the bot's opponents included, decides in the tree only on what it could know:
@@ -11,11 +11,36 @@ in a round of simultaneous face-down commits, an opponent committing after the b
 only "seat k has laid a card", and its choice in the tree cannot depend on the bot's hidden
 card. Because the legal actions differ between samples, UCB uses availability counts (how
 often an action was legal when its node was visited) instead of the node's visit count
-(Cowling, Powley and Whitehouse, 2012).
+(Cowling, Powley and Whitehouse, 2012). Decisions with a single legal action are played
+without a node.
+
+**A model of how people play.** Where the game has a heuristic bot, the search can use it as
+its model of a player (each seat's model is an independent heuristic bot, deciding from that
+seat's view of the sampled state, never from the state):
+
+* ``rollout=heuristic``: simulations are played out by the models instead of at random;
+* ``opponents=heuristic``: the other seats are not searched but decide by their models, so
+  the tree holds only the bot's own decisions: a best reply to players who play like the
+  heuristic, which needs far fewer simulations than searching everybody's moves;
+* ``bias=B``: progressive bias: the action the bot's own model would take gets a bonus of
+  ``B / (visits + 1)`` in UCB and is tried first, so a small search starts from the
+  heuristic's move and leaves it only on evidence;
+* actions that stand for free text (a quiz answer, see ``Game.wants_text``) cannot be
+  searched: a search can decide to answer, never what to say. Such decisions are always left
+  to the deciding seat's model (for the bot itself: its own, persistent model, i.e. its
+  knowledge), or picked at random where the game has no heuristic.
+
+**Paired simulations.** ``batch=K`` plays ``K`` simulations in each sampled deal, with the
+same random choices in their playouts, so the actions tried in one deal are compared under
+the same luck (common random numbers): their differences are far less noisy than those of
+independent samples.
+
+**Cut-off playouts.** ``horizon=N`` stops a playout after ``N`` further actions and credits
+the seats by their current scores (the leaders share the win), instead of playing to the end:
+many more, shallower simulations.
 
 Budget: ``ismcts:sims=2000`` (simulations per move) or ``ismcts:time=0.5`` (seconds per
-move); ``c`` sets the exploration constant, ``rollout=heuristic`` plays simulations out with
-the game's heuristic bot (slower, stronger) instead of random moves.
+move); ``c`` sets the exploration constant.
 """
 
 from __future__ import annotations
@@ -26,6 +51,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game, Seat, View
 
@@ -34,19 +60,22 @@ DEFAULT_SIMULATIONS = 1000
 #: The UCB exploration constant (rewards lie in [0, 1]).
 DEFAULT_EXPLORATION = 0.7
 
-Rollout = Callable[[Any, random.Random], None]
+#: Makes a model player (a heuristic bot) from a seed.
+ModelFactory = Callable[[int], Any]
 
 
 class _Node:
     """The statistics of one information set: per action its visits, summed reward and
-    availability (how often it was legal when this node was visited)."""
+    availability (how often it was legal when this node was visited), and the action the
+    acting seat's model prefers (``None`` without a model)."""
 
-    __slots__ = ("available", "reward", "visits")
+    __slots__ = ("available", "preferred", "reward", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, preferred: Hashable | None) -> None:
         self.visits: dict[Hashable, int] = {}
         self.reward: dict[Hashable, float] = {}
         self.available: dict[Hashable, int] = {}
+        self.preferred = preferred
 
 
 def win_shares(ranking: Sequence[int]) -> list[float]:
@@ -69,7 +98,13 @@ class IsmctsBot:
         simulations: int | None = None,
         seconds: float | None = None,
         exploration: float = DEFAULT_EXPLORATION,
-        rollout_agent: Callable[[int], Any] | None = None,
+        rollout_agent: ModelFactory | None = None,
+        *,
+        model: ModelFactory | None = None,
+        opponents_by_model: bool = False,
+        horizon: int | None = None,
+        bias: float = 0.0,
+        batch: int = 1,
     ) -> None:
         self.name = name
         self.game = game
@@ -77,10 +112,28 @@ class IsmctsBot:
         self.simulations = simulations if simulations or seconds else DEFAULT_SIMULATIONS
         self.seconds = seconds
         self.exploration = exploration
-        self.rollout_agent = rollout_agent
+        #: How a seat plays when it is modelled rather than searched (``None``: at random).
+        self.model = model if model is not None else rollout_agent
+        self.rollout_by_model = rollout_agent is not None
+        self.opponents_by_model = opponents_by_model and self.model is not None
+        self.horizon = horizon
+        self.bias = bias if self.model is not None else 0.0
+        self.batch = batch
+        #: The random choices of playouts; reseeded for every simulation, so the simulations
+        #: of one batch meet the same chance (common random numbers).
+        self._play_rng = random.Random(0)
+        #: The bot's own model: its "knowledge" for decisions a search cannot make. It is
+        #: one persistent player, seeded from the bot's seed.
+        self._own = self.model(derive_seed(seed, "own model")) if self.model else None
+        #: Each seat's model inside simulations (reused: models keep no game memory).
+        self._models: dict[Seat, Any] = {}
+        #: Whether free-text decisions are left to models (without a model the search
+        #: treats the listed template like any other action: an empty answer).
+        self._has_text = self.model is not None and type(game).wants_text is not Game.wants_text
         #: Simulations run for the last move (for benchmarks).
         self.last_simulations = 0
 
+    # -- deciding ---------------------------------------------------------------------
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if view is None:
             raise ValueError("the ISMCTS bot needs its seat's view")
@@ -88,12 +141,20 @@ class IsmctsBot:
             return legal[0]
         if view.seat is None:
             raise ValueError("the ISMCTS bot plays a seat, not a spectator's view")
+        if self._own is not None and self._is_text_decision(legal):
+            return self._own.act(view, legal)
         table: dict[tuple[Seat, View], _Node] = {}
-        root_key = (view.seat, view)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
+        world: Any = None
+        world_seed = 0
         while True:
-            self._simulate(view, table)
+            if done % self.batch == 0:
+                world = self.game.determinize(view, self.rng)
+                world_seed = self.rng.getrandbits(63)
+            state = self.game.clone(world) if self.batch > 1 else world
+            self._play_rng.seed(world_seed)
+            self._simulate(view, state, table)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
@@ -101,74 +162,128 @@ class IsmctsBot:
             elif self.simulations is not None and done >= self.simulations:
                 break
         self.last_simulations = done
-        root = table[root_key]
-        return max(legal, key=lambda action: (root.visits.get(action, 0), -legal.index(action)))
+        root = table[(view.seat, view)]
+        return max(legal, key=lambda action: self._final_key(root, legal, action))
 
-    def _simulate(self, root: View, table: dict[tuple[Seat, View], _Node]) -> None:
-        """One simulation: sample, select, expand one node, play out, back up."""
+    @staticmethod
+    def _final_key(root: _Node, legal: Sequence[Any], action: Any) -> tuple[int, bool, int]:
+        """The most visited action; ties go to the model's choice, then to the first listed."""
+        return (root.visits.get(action, 0), action == root.preferred, -legal.index(action))
+
+    def _is_text_decision(self, legal: Sequence[Any]) -> bool:
+        """Whether one of ``legal`` stands for free text, which a search cannot choose."""
+        if not self._has_text:
+            return False
+        wants_text = self.game.wants_text
+        return any(wants_text(action) for action in legal)
+
+    # -- one simulation -----------------------------------------------------------------
+    def _simulate(self, root: View, state: Any, table: dict[tuple[Seat, View], _Node]) -> None:
+        """One simulation from a sampled ``state``: select, expand one node, play out, back
+        up."""
         game = self.game
-        rng = self.rng
-        state = game.determinize(root, rng)
+        me = root.seat
         path: list[tuple[_Node, Hashable, Seat]] = []
+        only_me = self.opponents_by_model
         while not game.is_terminal(state):
             seat = game.to_act(state)[0]
             legal = game.legal_actions(state, seat)
-            key = (seat, game.view(state, seat))
-            node = table.get(key)
-            if node is None:
-                node = table[key] = _Node()
-            for action in legal:
-                node.available[action] = node.available.get(action, 0) + 1
-            untried = [action for action in legal if action not in node.visits]
-            if untried:
-                action = rng.choice(untried)
-                node.visits[action] = 0
-                node.reward[action] = 0.0
-                game.apply(state, seat, action)
-                path.append((node, action, seat))
-                break
-            action = self._select(node, legal)
-            game.apply(state, seat, action)
-            path.append((node, action, seat))
-        self._play_out(state)
-        shares = win_shares(game.ranking(state))
+            if len(legal) == 1:
+                game.apply(state, seat, legal[0])
+            elif (seat == me or not only_me) and not self._is_text_decision(legal):
+                expanded = self._tree_step(state, seat, legal, table, path)
+                if expanded:
+                    break
+            else:
+                game.apply(state, seat, self._modelled(state, seat, legal))
+        shares = self._play_out(state)
         for node, action, seat in path:
             node.visits[action] += 1
             node.reward[action] += shares[seat]
 
+    def _tree_step(
+        self,
+        state: Any,
+        seat: Seat,
+        legal: Sequence[Any],
+        table: dict[tuple[Seat, View], _Node],
+        path: list[tuple[_Node, Hashable, Seat]],
+    ) -> bool:
+        """Choose and apply one action in the tree; whether a new action was expanded."""
+        game = self.game
+        view = game.view(state, seat)
+        key = (seat, view)
+        node = table.get(key)
+        if node is None:
+            preferred = self._model_for(seat).act(view, legal) if self.bias else None
+            node = table[key] = _Node(preferred)
+        available = node.available
+        for action in legal:
+            available[action] = available.get(action, 0) + 1
+        visits = node.visits
+        untried = [action for action in legal if action not in visits]
+        if untried:
+            preferred = node.preferred
+            action = preferred if preferred in untried else self.rng.choice(untried)
+            visits[action] = 0
+            node.reward[action] = 0.0
+        else:
+            action = self._select(node, legal)
+        game.apply(state, seat, action)
+        path.append((node, action, seat))
+        return bool(untried)
+
     def _select(self, node: _Node, legal: Sequence[Any]) -> Any:
-        """The action with the best upper confidence bound, counting availability."""
+        """The action with the best upper confidence bound, counting availability, plus the
+        progressive bias towards the model's choice."""
         best = legal[0]
         best_value = -math.inf
         c = self.exploration
+        preferred, bias = node.preferred, self.bias
         for action in legal:
             visits = node.visits[action]
             value = node.reward[action] / visits + c * math.sqrt(
                 math.log(node.available[action]) / visits
             )
+            if action == preferred:
+                value += bias / (visits + 1)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _play_out(self, state: Any) -> None:
-        """Finish the game: uniformly random legal actions, or the rollout agents' choices."""
+    # -- outside the tree ---------------------------------------------------------------
+    def _model_for(self, seat: Seat) -> Any:
+        model = self._models.get(seat)
+        if model is None:
+            assert self.model is not None
+            model = self._models[seat] = self.model(self.rng.getrandbits(63))
+        return model
+
+    def _modelled(self, state: Any, seat: Seat, legal: Sequence[Any]) -> Any:
+        """A modelled seat's choice: its model's, or a random one without a model."""
+        if self.model is None:
+            return legal[int(self._play_rng.random() * len(legal))]
+        return self._model_for(seat).act(self.game.view(state, seat), legal)
+
+    def _play_out(self, state: Any) -> list[float]:
+        """Finish the game (or stop after ``horizon`` actions) and share out the win."""
         game = self.game
-        if self.rollout_agent is None:
-            draw = self.rng.random
-            while not game.is_terminal(state):
+        left = self.horizon if self.horizon is not None else -1
+        if self.rollout_by_model:
+            while left and not game.is_terminal(state):
+                seat = game.to_act(state)[0]
+                legal = game.legal_actions(state, seat)
+                action = legal[0] if len(legal) == 1 else self._modelled(state, seat, legal)
+                game.apply(state, seat, action)
+                left -= 1
+        else:
+            draw = self._play_rng.random
+            while left and not game.is_terminal(state):
                 seat = game.to_act(state)[0]
                 legal = game.legal_actions(state, seat)
                 game.apply(state, seat, legal[int(draw() * len(legal))])
-            return
-        agents: dict[Seat, Any] = {}
-        while not game.is_terminal(state):
-            seat = game.to_act(state)[0]
-            agent = agents.get(seat)
-            if agent is None:
-                agent = agents[seat] = self.rollout_agent(self.rng.getrandbits(63))
-            legal = game.legal_actions(state, seat)
-            view = game.view(state, seat) if agent.wants_view else None
-            game.apply(state, seat, agent.act(view, legal))
+                left -= 1
+        return win_shares(game.ranking(state))
 
 
 def make_ismcts(
@@ -176,19 +291,22 @@ def make_ismcts(
     seed: int,
     params: dict[str, str],
     spec: str,
-    heuristic: Callable[[int], Any] | None,
+    heuristic: ModelFactory | None,
 ) -> IsmctsBot:
-    """The ISMCTS bot for a spec's parameters (``sims``, ``time``, ``c``, ``rollout``)."""
+    """The ISMCTS bot for a spec's parameters (see the module docstring)."""
     simulations = _number(params, "sims", int, 1, 10_000_000)
     seconds = _number(params, "time", float, 0.001, 3600.0)
     if simulations is not None and seconds is not None:
         raise BotSpecError("give the ISMCTS bot either sims= or time=, not both")
     exploration = _number(params, "c", float, 0.0, 100.0)
-    rollout = params.get("rollout", "random")
-    if rollout not in ("random", "heuristic"):
-        raise BotSpecError(f"ismcts rollout must be random or heuristic, got {rollout!r}")
-    if rollout == "heuristic" and heuristic is None:
-        raise BotSpecError(f"there is no heuristic bot for {game.spec.id} to play out with")
+    horizon = _number(params, "horizon", int, 1, 1_000_000)
+    bias = _number(params, "bias", float, 0.0, 100.0)
+    batch = _number(params, "batch", int, 1, 1000)
+    rollout = _choice(params, "rollout", ("random", "heuristic"), "random")
+    opponents = _choice(params, "opponents", ("search", "heuristic"), "search")
+    wanted = rollout == "heuristic" or opponents == "heuristic" or bias
+    if wanted and heuristic is None:
+        raise BotSpecError(f"there is no heuristic bot for {game.spec.id} to model players with")
     return IsmctsBot(
         game,
         seed,
@@ -197,7 +315,19 @@ def make_ismcts(
         seconds=seconds,
         exploration=exploration if exploration is not None else DEFAULT_EXPLORATION,
         rollout_agent=heuristic if rollout == "heuristic" else None,
+        model=heuristic,
+        opponents_by_model=opponents == "heuristic",
+        horizon=int(horizon) if horizon is not None else None,
+        bias=float(bias) if bias is not None else 0.0,
+        batch=int(batch) if batch is not None else 1,
     )
+
+
+def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...], default: str) -> str:
+    value = params.get(key, default)
+    if value not in allowed:
+        raise BotSpecError(f"ismcts {key} must be {' or '.join(allowed)}, got {value!r}")
+    return value
 
 
 def _number(

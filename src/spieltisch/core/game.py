@@ -188,6 +188,12 @@ class Game(ABC, Generic[S, A, V]):
         """
         return action
 
+    def wants_text(self, action: object) -> bool:
+        """Whether ``action`` is a listed template for free text that a player supplies (a
+        quiz answer): a program can decide to give such an action, but its words must come
+        from knowledge, not from searching the listed actions. By default no action is."""
+        return False
+
     def _illegal_message(self, state: S, seat: Seat, action: object, legal: Sequence[A]) -> str:
         if not legal:
             waiting = ", ".join(map(str, self.to_act(state))) or "nobody (the game is over)"

@@ -453,6 +453,10 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         """Every answer is an instance of the one listed answer, whatever its text."""
         return ANSWER if isinstance(action, Answer) else action
 
+    def wants_text(self, action: object) -> bool:
+        """The listed answer is a template: what to answer is the player's knowledge."""
+        return isinstance(action, Answer)
+
     # -- bidding ------------------------------------------------------------------------
     def apply(
         self, state: MagicNumbersState, seat: Seat, action: Action, log: list[Event] | None = None
