@@ -3,74 +3,30 @@ textbook situations, and clearly stronger than random play for every seat count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from spieltisch.bots import HEURISTICS, RandomBot, make_bot
+from spieltisch.bots import HEURISTICS, make_bot
 from spieltisch.bots.dicht_dran import DichtDranBot, plan_scores, unseen_below, win_chance
-from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import BotSpecError
-from spieltisch.core.game import View
-from spieltisch.core.match import Agent, play_match
+from spieltisch.core.match import play_match
 from spieltisch.games.dicht_dran import DichtDran, DichtDranState, DichtDranView
 from spieltisch.games.dicht_dran.game import PLAYS
+from tests.bots.common import ViewOnly, heuristic_lineup
 
 SEATS = (3, 4, 5)
 
 
-class ViewOnly:
-    """Wraps a bot and checks that it is handed its own seat's view, never a state, and
-    answers with one of the legal actions it was given."""
-
-    wants_view = True
-
-    def __init__(self, inner: Agent, seat: int) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.seat = seat
-        self.calls = 0
-
-    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
-        assert type(view) is DichtDranView
-        assert view.seat == self.seat
-        self.calls += 1
-        action = self.inner.act(view, legal)
-        assert any(action is candidate for candidate in legal)
-        return action
-
-
-def agents_for(game: DichtDran, seats: int, seed: int, mixed: bool) -> list[Agent]:
-    agents: list[Agent] = []
-    for seat in range(seats):
-        bot_seed = derive_seed(seed, "bot", seat)
-        if mixed and seat % 2:
-            agents.append(RandomBot(bot_seed))
-        else:
-            agents.append(ViewOnly(make_bot("heuristic", game, bot_seed), seat))
-    return agents
-
-
 @pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("anchors", [True, False])
-def test_plays_whole_games_with_legal_actions_from_views(seats: int, anchors: bool) -> None:
+def test_plays_whole_games_with_either_anchor_rule(seats: int, anchors: bool) -> None:
     game = DichtDran({"anchors_can_be_target": anchors})
     for seed, mixed in ((1, False), (2, True)):
-        agents = agents_for(game, seats, seed, mixed)
+        agents = heuristic_lineup(game, seats, seed, mixed)
         match = play_match(game, agents, seed)
         assert game.is_terminal(match.state)
         assert sum(a.calls for a in agents if isinstance(a, ViewOnly)) > 0
-
-
-def test_same_seed_same_transcript() -> None:
-    game = DichtDran()
-    runs = []
-    for _ in range(2):
-        agents = [make_bot("heuristic", game, 40 + seat) for seat in range(4)]
-        runs.append(play_match(game, agents, 5).transcript.actions)
-    assert runs[0] == runs[1]
 
 
 def test_parameters() -> None:
@@ -82,15 +38,6 @@ def test_parameters() -> None:
     for spec in ("heuristic:draw=x", "heuristic:keep=-1", "heuristic:risk=1"):
         with pytest.raises(BotSpecError):
             make_bot(spec, game, 1)
-
-
-def test_bot_module_does_not_import_the_bots_package() -> None:
-    import spieltisch.bots.dicht_dran as module
-
-    assert "spieltisch.bots import" not in Path(module.__file__).read_text(encoding="utf-8")
-
-
-# -- textbook situations -------------------------------------------------------------------
 
 
 def view_of(hand: list[int], circle: list[int], target: int = 1, **fields: Any) -> DichtDranView:
@@ -158,28 +105,3 @@ def test_plan_gives_each_round_its_own_card() -> None:
     # card 0 is best now and later; card 1 only now: keep card 0 for the later round
     scores = plan_scores([[5.0, 4.0, 0.0], [9.0, 0.0, 1.0]])
     assert scores == [5.0 + 1.0, 4.0 + 9.0, 0.0 + 9.0]
-
-
-# -- strength ---------------------------------------------------------------------------------
-
-
-def win_share(seats: int, games: int) -> float:
-    """The bot's share of first places (shared ones count) against random bots, rotating its
-    seat."""
-    game = DichtDran()
-    wins = 0
-    for index in range(games):
-        mine = index % seats
-        agents: list[Agent] = [
-            make_bot("heuristic" if seat == mine else "random", game, 1000 * index + seat)
-            for seat in range(seats)
-        ]
-        result = play_match(game, agents, derive_seed(17, "game", index)).transcript.result
-        assert result is not None
-        wins += result.ranking[mine] == 1
-    return wins / games
-
-
-@pytest.mark.parametrize("seats", SEATS)
-def test_beats_random_bots(seats: int) -> None:
-    assert win_share(seats, 200) >= 1.6 / seats

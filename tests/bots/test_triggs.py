@@ -4,64 +4,29 @@ textbook situations, and clearly stronger than random play for every seat count.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from spieltisch.bots import HEURISTICS, RandomBot, make_bot
+from spieltisch.bots import HEURISTICS, make_bot
 from spieltisch.bots.triggs import TriggsBot, potential
-from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import BotSpecError
-from spieltisch.core.game import View
-from spieltisch.core.match import Agent, play_match
+from spieltisch.core.match import play_match
 from spieltisch.games.triggs import Triggs, TriggsState, TriggsView
 from spieltisch.games.triggs.actions import ANNOUNCES, DISCARDS, DRAWS, EXTRAS, FORMS, LEFT
 from spieltisch.games.triggs.game import Phase, counts_of
+from tests.bots.common import ViewOnly, heuristic_lineup
 
 SEATS = (2, 3, 4)
 #: The reconstructed sheet: boxes per row 1–12.
 SHEET = (0, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5)
 
 
-class ViewOnly:
-    """Wraps a bot and checks that it is handed its own seat's view, never a state, and
-    answers with one of the legal actions it was given."""
-
-    wants_view = True
-
-    def __init__(self, inner: Agent, seat: int) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.seat = seat
-        self.calls = 0
-
-    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
-        assert type(view) is TriggsView
-        assert view.seat == self.seat
-        self.calls += 1
-        action = self.inner.act(view, legal)
-        assert any(action is candidate for candidate in legal)
-        return action
-
-
-def agents_for(game: Triggs, seats: int, seed: int, mixed: bool) -> list[Agent]:
-    agents: list[Agent] = []
-    for seat in range(seats):
-        bot_seed = derive_seed(seed, "bot", seat)
-        if mixed and seat % 2:
-            agents.append(RandomBot(bot_seed))
-        else:
-            agents.append(ViewOnly(make_bot("heuristic", game, bot_seed), seat))
-    return agents
-
-
 @pytest.mark.parametrize("seats", SEATS)
 def test_plays_whole_games_with_legal_actions_from_views(seats: int) -> None:
     game = Triggs()
     for seed, mixed in ((1, False), (2, True)):
-        agents = agents_for(game, seats, seed, mixed)
+        agents = heuristic_lineup(game, seats, seed, mixed)
         match = play_match(game, agents, seed)
         assert game.is_terminal(match.state)
         assert match.state.winner >= 0  # a real finish, not the round limit
@@ -70,17 +35,8 @@ def test_plays_whole_games_with_legal_actions_from_views(seats: int) -> None:
 
 def test_other_score_sheet() -> None:
     game = Triggs({"score_sheet": "1,1,2,2,2,2,3,3,3,4,4,4"})
-    agents = agents_for(game, 3, 4, mixed=False)
+    agents = heuristic_lineup(game, 3, 4, mixed=False)
     assert play_match(game, agents, 4).state.winner >= 0
-
-
-def test_same_seed_same_transcript() -> None:
-    game = Triggs()
-    runs = []
-    for _ in range(2):
-        agents = [make_bot("heuristic", game, 40 + seat) for seat in range(3)]
-        runs.append(play_match(game, agents, 5).transcript.actions)
-    assert runs[0] == runs[1]
 
 
 def test_parameters() -> None:
@@ -92,15 +48,6 @@ def test_parameters() -> None:
     for spec in ("heuristic:later=x", "heuristic:refill=-1", "heuristic:risk=1"):
         with pytest.raises(BotSpecError):
             make_bot(spec, game, 1)
-
-
-def test_bot_module_does_not_import_the_bots_package() -> None:
-    import spieltisch.bots.triggs as module
-
-    assert "spieltisch.bots import" not in Path(module.__file__).read_text(encoding="utf-8")
-
-
-# -- textbook situations -------------------------------------------------------------------
 
 
 def view_of(hand: list[int], free: dict[int, int] | None = None, **fields: Any) -> TriggsView:
@@ -199,28 +146,3 @@ def test_potential_counts_singles_then_pairs() -> None:
     # two 7s fill the 7-row; the 12 fits nowhere
     assert potential(counts_of([7, 7, 4, 12]), free) == (2, 1)
     assert potential(counts_of([12, 12]), free) == (0, 0)
-
-
-# -- strength ---------------------------------------------------------------------------------
-
-
-def win_share(seats: int, games: int) -> float:
-    """The bot's share of first places (shared ones count) against random bots, rotating its
-    seat."""
-    game = Triggs()
-    wins = 0
-    for index in range(games):
-        mine = index % seats
-        agents: list[Agent] = [
-            make_bot("heuristic" if seat == mine else "random", game, 1000 * index + seat)
-            for seat in range(seats)
-        ]
-        result = play_match(game, agents, derive_seed(17, "game", index)).transcript.result
-        assert result is not None
-        wins += result.ranking[mine] == 1
-    return wins / games
-
-
-@pytest.mark.parametrize("seats", SEATS)
-def test_beats_random_bots(seats: int) -> None:
-    assert win_share(seats, 200) >= 1.6 / seats

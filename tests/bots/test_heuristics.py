@@ -1,0 +1,73 @@
+"""Every game's heuristic bot: legal, honest (views only), reproducible, self-contained, and
+clearly stronger than random play."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from spieltisch.bots import HEURISTICS, make_bot
+from spieltisch.core.match import play_match
+from spieltisch.games import REGISTRY, make_game
+from tests.bots.common import ViewOnly, heuristic_lineup, win_share_against_random
+
+CASES = [
+    pytest.param(game_id, seats, id=f"{game_id}-{seats}")
+    for game_id in HEURISTICS
+    for seats in REGISTRY[game_id].spec.seat_counts
+]
+
+#: Where strength is checked: a small and a full table of every game (200 games each; Magic
+#: Numbers and Triggs games are longer, 100 each). Cento's variants: tests/bots/test_cento.py.
+STRENGTH = [
+    ("dicht-dran", 3, 200),
+    ("dicht-dran", 5, 200),
+    ("missionszahl", 2, 200),
+    ("missionszahl", 4, 200),
+    ("triggs", 2, 100),
+    ("triggs", 4, 100),
+    ("magic-numbers", 2, 100),
+    ("magic-numbers", 5, 100),
+]
+
+
+def test_every_game_has_a_heuristic_bot() -> None:
+    assert set(HEURISTICS) == set(REGISTRY)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_plays_whole_games_with_legal_actions_from_views(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    for seed, mixed in ((1, False), (2, True)):
+        agents = heuristic_lineup(game, seats, seed, mixed)
+        match = play_match(game, agents, seed)
+        assert game.is_terminal(match.state)
+        assert sum(a.calls for a in agents if isinstance(a, ViewOnly)) > 0
+
+
+@pytest.mark.parametrize("game_id", list(HEURISTICS))
+def test_same_seed_same_transcript(game_id: str) -> None:
+    game = make_game(game_id)
+    seats = min(4, game.spec.max_seats)
+    runs = []
+    for _ in range(2):
+        agents = [make_bot("heuristic", game, 40 + seat) for seat in range(seats)]
+        runs.append(play_match(game, agents, 5).transcript.actions)
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("game_id", list(HEURISTICS))
+def test_bot_module_does_not_import_the_bots_package(game_id: str) -> None:
+    """A bot module imports only the engine and its game, so the bots package (which imports
+    every bot) can never form an import cycle with it."""
+    module = sys.modules[HEURISTICS[game_id][0].__module__]
+    assert module.__file__ is not None
+    assert "spieltisch.bots import" not in Path(module.__file__).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("game_id", "seats", "games"), STRENGTH)
+def test_beats_random_bots(game_id: str, seats: int, games: int) -> None:
+    """At least 1.6 times the fair share of first places against random bots."""
+    assert win_share_against_random(make_game(game_id), seats, games) >= 1.6 / seats
