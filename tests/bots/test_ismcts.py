@@ -223,6 +223,8 @@ def test_magic_numbers_answers_come_from_the_bots_knowledge_not_from_the_search(
         ("ismcts:opponents=all", "opponents must be search or heuristic"),
         ("ismcts:horizon=0", "horizon must be a number from 1"),
         ("ismcts:bias=-1", "bias must be a number from 0"),
+        ("ismcts:score=2", "score must be a number from 0 to 1"),
+        ("ismcts:batch=0", "batch must be a number from 1"),
     ],
 )
 def test_bad_model_parameters_are_named(spec: str, message: str) -> None:
@@ -246,3 +248,25 @@ def test_a_batch_plays_several_simulations_in_one_sampled_deal() -> None:
     bot = make_bot("ismcts:sims=12:batch=4", game, 2)
     bot.act(game.view(state, seat), game.legal_actions(state, seat))
     assert calls == 3
+
+
+def test_rewards_blend_the_win_with_the_relative_score() -> None:
+    """A seat that cannot win any more still prefers a better score: the reward is the share
+    of the win blended with the score between the table's lowest and highest."""
+    from spieltisch.bots import RandomBot
+    from spieltisch.core.match import play_match
+
+    game = make_game("dicht-dran", {"passes": 1})
+    state = play_match(game, [RandomBot(seat) for seat in range(4)], 6).state
+    scores = game.scores(state)
+    plain = make_bot("ismcts:score=0", game, 1)
+    blended = make_bot("ismcts:score=0.25", game, 1)
+    assert isinstance(plain, IsmctsBot)
+    assert isinstance(blended, IsmctsBot)
+    shares = plain._rewards(state)
+    rewards = blended._rewards(state)
+    assert shares == [1.0 / scores.count(max(scores)) if s == max(scores) else 0.0 for s in scores]
+    low, high = min(scores), max(scores)
+    for share, reward, score in zip(shares, rewards, scores, strict=True):
+        assert reward == pytest.approx(0.75 * share + 0.25 * (score - low) / (high - low))
+    assert sorted(range(4), key=lambda s: rewards[s]) == sorted(range(4), key=lambda s: scores[s])

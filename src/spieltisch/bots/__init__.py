@@ -11,6 +11,7 @@ from typing import Any
 
 from spieltisch.bots.cento import make as make_cento
 from spieltisch.bots.dicht_dran import make as make_dicht_dran
+from spieltisch.bots.ismcts import PARAMETERS as ISMCTS_PARAMETERS
 from spieltisch.bots.ismcts import IsmctsBot, make_ismcts
 from spieltisch.bots.magic_numbers import HEURISTIC as MAGIC_NUMBERS_HEURISTIC
 from spieltisch.bots.missionszahl import make as make_missionszahl
@@ -68,7 +69,7 @@ def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: 
 BOTS: dict[str, tuple[BotFactory, tuple[str, ...] | None]] = {
     "random": (_random, ()),
     "heuristic": (_heuristic, None),
-    "ismcts": (_ismcts, ("sims", "time", "c", "rollout", "opponents", "horizon", "bias", "batch")),
+    "ismcts": (_ismcts, ISMCTS_PARAMETERS),
 }
 
 

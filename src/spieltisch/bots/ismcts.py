@@ -59,6 +59,11 @@ from spieltisch.core.game import Game, Seat, View
 DEFAULT_SIMULATIONS = 1000
 #: The UCB exploration constant (rewards lie in [0, 1]).
 DEFAULT_EXPLORATION = 0.7
+#: How much of the reward is the seat's relative score rather than its share of the win.
+DEFAULT_SCORE_WEIGHT = 0.25
+
+#: The parameters of an ``ismcts:key=value`` spec.
+PARAMETERS = ("sims", "time", "c", "rollout", "opponents", "bias", "batch", "score", "horizon")
 
 #: Makes a model player (a heuristic bot) from a seed.
 ModelFactory = Callable[[int], Any]
@@ -105,6 +110,7 @@ class IsmctsBot:
         horizon: int | None = None,
         bias: float = 0.0,
         batch: int = 1,
+        score_weight: float = 0.0,
     ) -> None:
         self.name = name
         self.game = game
@@ -119,6 +125,7 @@ class IsmctsBot:
         self.horizon = horizon
         self.bias = bias if self.model is not None else 0.0
         self.batch = batch
+        self.score_weight = score_weight
         #: The random choices of playouts; reseeded for every simulation, so the simulations
         #: of one batch meet the same chance (common random numbers).
         self._play_rng = random.Random(0)
@@ -283,7 +290,26 @@ class IsmctsBot:
                 legal = game.legal_actions(state, seat)
                 game.apply(state, seat, legal[int(draw() * len(legal))])
                 left -= 1
-        return win_shares(game.ranking(state))
+        return self._rewards(state)
+
+    def _rewards(self, state: Any) -> list[float]:
+        """Each seat's reward in 0…1: its share of the win, blended (weight ``score``) with
+        its score relative to the lowest and highest score at the table, so that a seat far
+        behind (or far ahead) still tells better moves from worse ones."""
+        game = self.game
+        shares = win_shares(game.ranking(state))
+        weight = self.score_weight
+        if not weight:
+            return shares
+        scores = game.scores(state)
+        low, high = min(scores), max(scores)
+        if high == low:
+            return [(1 - weight) * share + weight * 0.5 for share in shares]
+        spread = high - low
+        return [
+            (1 - weight) * share + weight * (score - low) / spread
+            for share, score in zip(shares, scores, strict=True)
+        ]
 
 
 def make_ismcts(
@@ -302,6 +328,7 @@ def make_ismcts(
     horizon = _number(params, "horizon", int, 1, 1_000_000)
     bias = _number(params, "bias", float, 0.0, 100.0)
     batch = _number(params, "batch", int, 1, 1000)
+    score = _number(params, "score", float, 0.0, 1.0)
     rollout = _choice(params, "rollout", ("random", "heuristic"), "random")
     opponents = _choice(params, "opponents", ("search", "heuristic"), "search")
     wanted = rollout == "heuristic" or opponents == "heuristic" or bias
@@ -320,6 +347,7 @@ def make_ismcts(
         horizon=int(horizon) if horizon is not None else None,
         bias=float(bias) if bias is not None else 0.0,
         batch=int(batch) if batch is not None else 1,
+        score_weight=float(score) if score is not None else DEFAULT_SCORE_WEIGHT,
     )
 
 
