@@ -28,13 +28,15 @@ import sys
 import time
 from typing import Any
 
-from spieltisch.bots import HEURISTICS, IsmctsBot
+from spieltisch.bots import HEURISTICS, IsmctsBot, make_bot
 from spieltisch.games import REGISTRY, make_game
 from spieltisch.sim.tournament import tournament
 
 #: Simulations per ISMCTS decision in the speed measurement (as in OpenSpiel's run).
 SIMULATIONS = 1000
 GOAL_SPEED_RATIO = 3.0
+#: The ISMCTS specs timed by default: full random playouts, and playouts cut after 10 actions.
+DEFAULT_SPECS = ["ismcts", "ismcts:horizon=10"]
 GOAL_STRENGTH = 1.6
 
 
@@ -44,7 +46,7 @@ def players_for(game_id: str) -> int:
     return 4 if spec.min_seats <= 4 <= spec.max_seats else spec.max_seats
 
 
-def spieltisch_rate(game_id: str, seconds: float) -> float:
+def spieltisch_rate(game_id: str, seconds: float, spec: str) -> float:
     """ISMCTS simulations per second on first decisions of fresh games."""
     game = make_game(game_id)
     players = players_for(game_id)
@@ -52,10 +54,12 @@ def spieltisch_rate(game_id: str, seconds: float) -> float:
     gc.collect()
     started = time.perf_counter()
     index = 0
+    budget = f"{spec}:sims={SIMULATIONS // 10}"
     while time.perf_counter() - started < seconds:
         state = game.new_state(players, index)
         seat = game.to_act(state)[0]
-        bot = IsmctsBot(game, seed=index, simulations=SIMULATIONS // 10)
+        bot = make_bot(budget, game, index)
+        assert isinstance(bot, IsmctsBot)
         bot.act(game.view(state, seat), game.legal_actions(state, seat))
         done += bot.last_simulations
         index += 1
@@ -88,33 +92,39 @@ def openspiel_rate(seconds: float) -> float | None:
     return done / (time.perf_counter() - started)
 
 
-def speed(seconds: float, rounds: int) -> dict[str, Any]:
-    """Medians over interleaved rounds, and each game's median ratio to OpenSpiel."""
-    rates: dict[str, list[float]] = {game_id: [] for game_id in REGISTRY}
-    ratios: dict[str, list[float]] = {game_id: [] for game_id in REGISTRY}
+def speed(seconds: float, rounds: int, specs: list[str]) -> dict[str, Any]:
+    """Medians over interleaved rounds, and each game's median ratio to OpenSpiel, for each
+    ISMCTS spec."""
+    cases = [(game_id, spec) for spec in specs for game_id in REGISTRY]
+    rates: dict[tuple[str, str], list[float]] = {case: [] for case in cases}
+    ratios: dict[tuple[str, str], list[float]] = {case: [] for case in cases}
     reference: list[float] = []
     for _ in range(rounds):
-        for game_id in REGISTRY:
+        for case in cases:
             base = openspiel_rate(seconds)
-            rate = spieltisch_rate(game_id, seconds)
-            rates[game_id].append(rate)
+            rate = spieltisch_rate(case[0], seconds, case[1])
+            rates[case].append(rate)
             if base is not None:
                 reference.append(base)
-                ratios[game_id].append(rate / base)
+                ratios[case].append(rate / base)
     return {
         "openspiel_oh_hell": statistics.median(reference) if reference else None,
-        "games": {
-            game_id: {
+        "runs": [
+            {
+                "game": game_id,
+                "spec": spec,
                 "players": players_for(game_id),
-                "simulations_per_second": statistics.median(rates[game_id]),
-                "ratio": statistics.median(ratios[game_id]) if ratios[game_id] else None,
+                "simulations_per_second": round(statistics.median(rates[(game_id, spec)])),
+                "ratio": round(statistics.median(ratios[(game_id, spec)]), 3)
+                if ratios[(game_id, spec)]
+                else None,
             }
-            for game_id in REGISTRY
-        },
+            for game_id, spec in cases
+        ],
     }
 
 
-def strength(games: int, ismcts_time: float, ismcts_games: int) -> dict[str, Any]:
+def strength(games: int, ismcts_time: float, ismcts_games: int, spec: str) -> dict[str, Any]:
     """Win shares of heuristic against random, and ISMCTS against heuristic."""
     results: dict[str, Any] = {}
     for game_id in REGISTRY:
@@ -129,7 +139,7 @@ def strength(games: int, ismcts_time: float, ismcts_games: int) -> dict[str, Any
         )
         entry: dict[str, Any] = {"players": players, "heuristic_vs_random": _share(vs_random)}
         if ismcts_games:
-            lineup = [f"ismcts:time={ismcts_time}"] + ["heuristic"] * (players - 1)
+            lineup = [f"{spec}:time={ismcts_time}"] + ["heuristic"] * (players - 1)
             rounded = max(players, ismcts_games - ismcts_games % players)
             entry["ismcts_vs_heuristic"] = _share(tournament(game, players, rounded, 2, lineup))
         results[game_id] = entry
@@ -153,10 +163,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--spec",
+        action="append",
+        help="ISMCTS spec(s) to time (default: 'ismcts' and 'ismcts:horizon=10')",
+    )
     parser.add_argument("--strength", action="store_true")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--ismcts-time", type=float, default=1.0)
     parser.add_argument("--ismcts-games", type=int, default=0)
+    parser.add_argument("--ismcts-spec", default="ismcts", help="the ISMCTS spec, without time=")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     data: dict[str, Any] = {
@@ -164,9 +180,11 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
     }
     if args.strength:
-        data["strength"] = strength(args.games, args.ismcts_time, args.ismcts_games)
+        data["strength"] = strength(
+            args.games, args.ismcts_time, args.ismcts_games, args.ismcts_spec
+        )
     else:
-        data["speed"] = speed(args.seconds, args.rounds)
+        data["speed"] = speed(args.seconds, args.rounds, args.spec or DEFAULT_SPECS)
     print(json.dumps(data, indent=None if args.json else 2))
     return 0
 

@@ -230,3 +230,17 @@ def test_every_event_is_told_in_german_and_english(game_id: str, seats: int) -> 
             text = game.describe(event, lang)
             assert text
             assert "{" not in text
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_the_standing_is_one_number_per_seat_and_the_score_at_the_end(
+    game_id: str, seats: int
+) -> None:
+    """What a search reads when it stops early: a number for every seat at every step, and
+    at the end exactly the final scores."""
+    game = make_game(game_id)
+    state = None
+    for state in random_walk(game, seats, 5):
+        assert len(game.standing(state)) == seats
+    assert state is not None
+    assert game.standing(state) == game.scores(state)

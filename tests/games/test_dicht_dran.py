@@ -335,3 +335,14 @@ def test_random_games_deal_eight_cards_and_put_anchors_opposite() -> None:
         assert state.circle[3] == 100
         assert all(len(hand) == 8 for hand in state.hands)
         assert len(state.draw_pile) == 94 - 8 * state.seats
+
+
+def test_the_standing_scores_the_running_pass_as_if_it_ended_now() -> None:
+    game = DichtDran()
+    state = game.new_state(3, 4)
+    state.collections[1] = [1, 100]
+    assert game.scores(state) == (0, 0, 0)
+    standing = game.standing(state)
+    for seat in range(3):
+        expected = chili_sum(state.collections[seat]) - chili_sum(state.hands[seat])
+        assert standing[seat] == expected

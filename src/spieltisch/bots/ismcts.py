@@ -36,8 +36,8 @@ the same luck (common random numbers): their differences are far less noisy than
 independent samples.
 
 **Cut-off playouts.** ``horizon=N`` stops a playout after ``N`` further actions and credits
-the seats by their current scores (the leaders share the win), instead of playing to the end:
-many more, shallower simulations.
+the seats by their standing (``Game.standing``: the score if the game were scored now; the
+leaders share the win), instead of playing to the end: many more, shallower simulations.
 
 Budget: ``ismcts:sims=2000`` (simulations per move) or ``ismcts:time=0.5`` (seconds per
 move); ``c`` sets the exploration constant.
@@ -297,11 +297,15 @@ class IsmctsBot:
         its score relative to the lowest and highest score at the table, so that a seat far
         behind (or far ahead) still tells better moves from worse ones."""
         game = self.game
-        shares = win_shares(game.ranking(state))
+        if game.is_terminal(state):
+            shares = win_shares(game.ranking(state))
+            scores = game.scores(state)
+        else:  # a playout cut off at the horizon: the leaders by standing share the win
+            scores = game.standing(state)
+            shares = win_shares([1 + sum(o > mine for o in scores) for mine in scores])
         weight = self.score_weight
         if not weight:
             return shares
-        scores = game.scores(state)
         low, high = min(scores), max(scores)
         if high == low:
             return [(1 - weight) * share + weight * 0.5 for share in shares]

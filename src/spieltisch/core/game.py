@@ -210,6 +210,12 @@ class Game(ABC, Generic[S, A, V]):
     def scores(self, state: S) -> tuple[float, ...]:
         """Each seat's score so far (final once the game is over)."""
 
+    def standing(self, state: S) -> tuple[float, ...]:
+        """Each seat's score if the game were scored now: for a search that stops before the
+        end. By default :meth:`scores`; games whose score waits for the end of a pass say
+        what the running pass is worth so far."""
+        return self.scores(state)
+
     def ranking(self, state: S) -> tuple[int, ...]:
         """Each seat's place (1 = first); equal scores share a place ("1, 1, 3")."""
         scores = self.scores(state)

@@ -414,6 +414,17 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             or (0,) * state.seats
         )
 
+    def standing(self, state: DichtDranState) -> tuple[int, ...]:
+        """The finished passes plus the running one scored as if it ended now: chilis won
+        minus chilis in hand."""
+        totals = self.scores(state)
+        if self.is_terminal(state):
+            return totals
+        return tuple(
+            total + chili_sum(won) - chili_sum(hand)
+            for total, won, hand in zip(totals, state.collections, state.hands, strict=True)
+        )
+
     def max_actions(self, seats: int) -> int:
         """Each round every seat lays one of the 94 cards in hands and draw pile; draws only
         move cards between those two, and a reshuffle ends the pass."""
