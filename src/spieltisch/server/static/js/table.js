@@ -1,0 +1,288 @@
+// The table page: one seat's view of a running game, its moves, the log and the result.
+// It shows only what the server sends for this seat's token and fetches nothing else.
+import { StateFeed, postJSON, tableIdFromLocation } from "./api.js";
+import { fill, h } from "./dom.js";
+import { gameModule } from "./games/index.js";
+import { languageSelect, pageLang, t } from "./i18n.js";
+import { Moves } from "./moves.js";
+import { createTable, inviteList, rememberConfig, savedConfig } from "./tables.js";
+
+const lang = pageLang();
+const params = new URLSearchParams(location.search);
+const token = params.get("token");
+const tableId = tableIdFromLocation();
+const events = new Map(); // seq → event, merged from every state
+let current = null;
+let busy = false;
+let feed = null;
+
+const $ = (id) => document.getElementById(id);
+
+function main() {
+  document.documentElement.lang = lang;
+  $("lang-slot").append(languageSelect(lang, (next) => switchLang(next)));
+  $("home-link").textContent = t(lang, "home");
+  $("board-heading").textContent = t(lang, "table");
+  $("moves-heading").textContent = t(lang, "your_moves");
+  $("log-heading").textContent = t(lang, "log");
+  if (!tableId) return showError(t(lang, "not_found"));
+  feed = new StateFeed(tableId, token, lang, render, (down, message) => trouble(down, message));
+  feed
+    .fetchNow()
+    .then(() => feed.start())
+    .catch((error) => showError(error.status === 404 ? t(lang, "not_found") : error.message));
+}
+
+function switchLang(next) {
+  const url = new URL(location.href);
+  url.searchParams.set("lang", next);
+  location.replace(url);
+}
+
+function trouble(down, message) {
+  const note = $("connection");
+  note.textContent = message || (down ? t(lang, "connection_lost") : "");
+  note.hidden = !note.textContent;
+}
+
+function showError(message) {
+  const alert = $("alert");
+  alert.textContent = message ? `${t(lang, "error")}: ${message}` : "";
+  alert.hidden = !message;
+}
+
+/** Player names with their kind: "Spieler 2 (Bot: heuristic)", "Spieler 1 (du)". */
+function nameOf(state, seat) {
+  const name = t(lang, "player", { n: seat + 1 });
+  if (seat === state.seat) return `${name} (${t(lang, "you")})`;
+  const info = (state.seats || [])[seat];
+  const bot = info && (info.bot || (info.kind === "bot" ? info.name || info.spec : null));
+  if (bot) return `${name} (${t(lang, "bot")}: ${String(bot).replace(/^bot:/, "")})`;
+  return name;
+}
+
+function context(state, moves) {
+  return {
+    lang,
+    seat: state.seat,
+    players: state.players,
+    acting: state.over ? [] : state.to_act || [],
+    moves,
+    state,
+    name: (seat) => nameOf(state, seat),
+    t: (key, p) => t(lang, key, p),
+  };
+}
+
+function render(state) {
+  if (current && state.last_seq < current.last_seq) return; // an older push arriving late
+  current = state;
+  for (const event of state.events || []) events.set(event.seq, event);
+  const game = gameModule(state.game);
+  const hadMoveFocus = focusWasOnMove();
+  const moves = new Moves(state.legal_actions || [], send);
+  const ctx = context(state, moves);
+
+  document.title = `${gameName(state)} – ${t(lang, "title")}`;
+  $("game-name").textContent = gameName(state);
+  document.body.dataset.game = state.game;
+  document.body.dataset.seq = String(state.last_seq);
+  document.body.dataset.over = state.over ? "true" : "false";
+  renderStatus(state);
+  fill($("board"), game.board(state.view, ctx));
+  renderMoves(game, moves, ctx);
+  renderLog();
+  renderResult(state, game);
+  if (hadMoveFocus || document.activeElement === document.body) focusFirstMove();
+}
+
+function gameName(state) {
+  const names = state.game_names || state.names;
+  if (names && names[lang]) return names[lang];
+  if (state.game_name) return state.game_name;
+  return state.game;
+}
+
+function renderStatus(state) {
+  let text;
+  if (state.over) text = t(lang, "result");
+  else if (state.seat === null || state.seat === undefined) text = t(lang, "spectator");
+  else if ((state.legal_actions || []).length) text = t(lang, "your_turn");
+  else {
+    const who = (state.to_act || []).map((seat) => nameOf(state, seat)).join(", ");
+    text = t(lang, "waiting_for", { who });
+  }
+  $("status").textContent = text;
+  document.body.classList.toggle("my-turn", Boolean((state.legal_actions || []).length));
+}
+
+function renderMoves(game, moves, ctx) {
+  const box = $("moves");
+  const parts = [];
+  if (game.form) parts.push(game.form(moves, ctx));
+  const groups = new Map();
+  for (const entry of moves.rest()) {
+    const words = game.moveText(entry.action, ctx) || { group: "", text: entry.label || entry.text };
+    if (!groups.has(words.group)) groups.set(words.group, []);
+    groups.get(words.group).push(moves.button(entry, words.text, words.label || null));
+  }
+  for (const [group, buttons] of groups) {
+    parts.push(
+      h(
+        "div",
+        { class: "move-group", role: "group", "aria-label": group || t(lang, "your_moves") },
+        group ? h("div", { class: "row-caption", "aria-hidden": "true" }, group) : null,
+        h("div", { class: "buttons" }, buttons),
+      ),
+    );
+  }
+  if (!moves.entries.length) parts.push(h("p", { class: "quiet" }, ctx.state.over ? "" : t(lang, "no_moves")));
+  fill(box, parts);
+  $("moves-section").hidden = ctx.state.seat === null || ctx.state.seat === undefined;
+}
+
+function renderLog() {
+  const list = $("log");
+  const sorted = [...events.values()].sort((a, b) => a.seq - b.seq);
+  fill(list, sorted.map((event) => h("li", { dataset: { kind: event.kind } }, event.text)));
+  const box = $("log-box");
+  box.scrollTop = box.scrollHeight;
+  const last = sorted[sorted.length - 1];
+  $("last-event").textContent = last ? last.text : "";
+}
+
+function resultRows(state) {
+  const result = state.result || {};
+  const scores = result.scores || [];
+  const ranking = result.ranking || result.places || [];
+  const seats = [...Array(state.players).keys()];
+  seats.sort((a, b) => (ranking[a] ?? 0) - (ranking[b] ?? 0));
+  return seats.map((seat) => ({ seat, place: ranking[seat], score: scores[seat] }));
+}
+
+function renderResult(state, game) {
+  const box = $("result");
+  box.hidden = !state.over;
+  if (!state.over) return fill(box);
+  const rows = resultRows(state);
+  const winners = rows.filter((row) => row.place === 1).map((row) => nameOf(state, row.seat));
+  const headline =
+    winners.length > 1
+      ? t(lang, "shared_win", { who: winners.join(", ") })
+      : winners.length
+        ? t(lang, "winner", { who: winners[0] })
+        : "";
+  const table = h(
+    "table",
+    { class: "result-table" },
+    h("caption", {}, t(lang, "result")),
+    h(
+      "thead",
+      {},
+      h("tr", {}, ["place", "player", "score"].map((key) =>
+        h("th", { scope: "col" }, key === "player" ? t(lang, "player", { n: "" }).trim() : t(lang, key)),
+      )),
+    ),
+    h(
+      "tbody",
+      {},
+      rows.map((row) =>
+        h(
+          "tr",
+          { class: row.seat === state.seat ? "me" : null },
+          h("td", {}, row.place ?? "–"),
+          h("th", { scope: "row" }, nameOf(state, row.seat)),
+          h("td", {}, row.score ?? "–"),
+        ),
+      ),
+    ),
+  );
+  const again = h("button", { type: "button", class: "primary", id: "play-again" }, t(lang, "play_again"));
+  again.addEventListener("click", () => playAgain(state));
+  const replay = h(
+    "a",
+    { href: `/replay.html?table=${encodeURIComponent(state.table || tableId)}&lang=${lang}`, class: "button" },
+    t(lang, "replay"),
+  );
+  fill(
+    box,
+    h("h2", { id: "result-heading" }, t(lang, "result")),
+    headline ? h("p", { class: "winner" }, headline) : null,
+    table,
+    h("p", { class: "actions" }, again, " ", replay),
+    h("div", { id: "again-invites" }),
+  );
+  void game;
+}
+
+async function playAgain(state) {
+  const config = savedConfig(state.table || tableId) || configFromState(state);
+  if (!config) {
+    location.href = `/?game=${encodeURIComponent(state.game)}&lang=${lang}`;
+    return;
+  }
+  try {
+    const created = await createTable(config);
+    rememberConfig(created, config);
+    const mine = created.humans.find((seat) => seat.seat === state.seat) || created.humans[0];
+    if (created.humans.length <= 1 && mine) {
+      location.href = withLang(mine.url);
+      return;
+    }
+    fill($("again-invites"), inviteList(created, lang, state.seat));
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function configFromState(state) {
+  const seats = (state.seats || []).map((info) => {
+    if (!info) return null;
+    if (info.kind === "human" || info.human) return "human";
+    const bot = info.bot || info.spec || info.name;
+    return bot ? (String(bot).startsWith("bot:") ? bot : `bot:${bot}`) : null;
+  });
+  if (!seats.length || seats.includes(null)) return null;
+  return { game: state.game, players: state.players, options: state.options || {}, seats };
+}
+
+function withLang(url) {
+  const full = new URL(url, location.href);
+  full.searchParams.set("lang", lang);
+  return full.pathname + full.search;
+}
+
+async function send(action) {
+  if (busy) return;
+  busy = true;
+  document.body.dataset.busy = "true";
+  for (const button of document.querySelectorAll("button.move")) button.disabled = true;
+  showError("");
+  try {
+    await feed.act(action);
+  } catch (error) {
+    showError(error.message);
+    try {
+      await feed.fetchNow();
+    } catch {
+      /* shown already */
+    }
+  } finally {
+    busy = false;
+    delete document.body.dataset.busy;
+    for (const button of document.querySelectorAll("button.move")) button.disabled = false;
+    if (document.activeElement === document.body) focusFirstMove();
+  }
+}
+
+function focusWasOnMove() {
+  const active = document.activeElement;
+  return Boolean(active && active.closest && active.closest("#board, #moves"));
+}
+
+function focusFirstMove() {
+  const first = document.querySelector("#main button.move:not([disabled]), #main #answer-input");
+  if (first) first.focus();
+}
+
+main();
