@@ -24,7 +24,7 @@ export async function request(method, url, body = undefined) {
 export const getJSON = (url) => request("GET", url);
 export const postJSON = (url, body) => request("POST", url, body);
 
-/** The table id from the address: /table/<id>, /tables/<id> or ?table=<id>. */
+/** The table id from the address: ?table=<id> (the server's invite links), /table/<id>. */
 export function tableIdFromLocation() {
   const match = location.pathname.match(/\/tables?\/([^/?#]+)/);
   if (match) return decodeURIComponent(match[1]);
@@ -70,7 +70,7 @@ export class StateFeed {
   connect() {
     if (this.closed || typeof WebSocket === "undefined") return this.poll();
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const params = new URLSearchParams({ lang: this.lang, since: String(this.lastSeq) });
+    const params = new URLSearchParams({ lang: this.lang, since: String(Math.max(0, this.lastSeq)) });
     if (this.token) params.set("token", this.token);
     let opened = false;
     const socket = new WebSocket(
@@ -126,7 +126,7 @@ export class StateFeed {
   /** Sends an action; resolves with the new state (or rejects with the server's error). */
   async act(action) {
     const url = `/api/tables/${encodeURIComponent(this.tableId)}/actions?lang=${this.lang}`;
-    const state = await postJSON(url, { token: this.token, action, lang: this.lang });
+    const state = await postJSON(url, { token: this.token, action });
     if (state && state.view) this.accept(state);
     return state;
   }

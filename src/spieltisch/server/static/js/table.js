@@ -1,6 +1,6 @@
 // The table page: one seat's view of a running game, its moves, the log and the result.
 // It shows only what the server sends for this seat's token and fetches nothing else.
-import { StateFeed, postJSON, tableIdFromLocation } from "./api.js";
+import { StateFeed, getJSON, tableIdFromLocation } from "./api.js";
 import { fill, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { languageSelect, pageLang, t } from "./i18n.js";
@@ -15,6 +15,7 @@ const events = new Map(); // seq → event, merged from every state
 let current = null;
 let busy = false;
 let feed = null;
+let gameNames = {};
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,6 +27,12 @@ function main() {
   $("moves-heading").textContent = t(lang, "your_moves");
   $("log-heading").textContent = t(lang, "log");
   if (!tableId) return showError(t(lang, "not_found"));
+  getJSON("/api/games")
+    .then((info) => {
+      for (const game of info.games || []) gameNames[game.id] = { de: game.name_de, en: game.name_en };
+      if (current) $("game-name").textContent = gameName(current);
+    })
+    .catch(() => {});
   feed = new StateFeed(tableId, token, lang, render, (down, message) => trouble(down, message));
   feed
     .fetchNow()
@@ -56,8 +63,7 @@ function nameOf(state, seat) {
   const name = t(lang, "player", { n: seat + 1 });
   if (seat === state.seat) return `${name} (${t(lang, "you")})`;
   const info = (state.seats || [])[seat];
-  const bot = info && (info.bot || (info.kind === "bot" ? info.name || info.spec : null));
-  if (bot) return `${name} (${t(lang, "bot")}: ${String(bot).replace(/^bot:/, "")})`;
+  if (info && info.bot) return `${name} (${t(lang, "bot")}: ${info.bot})`;
   return name;
 }
 
@@ -97,10 +103,8 @@ function render(state) {
 }
 
 function gameName(state) {
-  const names = state.game_names || state.names;
-  if (names && names[lang]) return names[lang];
-  if (state.game_name) return state.game_name;
-  return state.game;
+  const names = gameNames[state.game];
+  return names ? names[lang] : state.game;
 }
 
 function renderStatus(state) {
@@ -218,7 +222,10 @@ function renderResult(state, game) {
 async function playAgain(state) {
   const config = savedConfig(state.table || tableId) || configFromState(state);
   if (!config) {
-    location.href = `/?game=${encodeURIComponent(state.game)}&lang=${lang}`;
+    // Another player opened this table: set up the same seats on the start page.
+    const seats = (state.seats || []).map((info) => (info.bot ? `bot:${info.bot}` : "human"));
+    const query = new URLSearchParams({ game: state.game, players: state.players, seats: seats.join(","), lang });
+    location.href = `/?${query}`;
     return;
   }
   try {
@@ -236,14 +243,9 @@ async function playAgain(state) {
 }
 
 function configFromState(state) {
-  const seats = (state.seats || []).map((info) => {
-    if (!info) return null;
-    if (info.kind === "human" || info.human) return "human";
-    const bot = info.bot || info.spec || info.name;
-    return bot ? (String(bot).startsWith("bot:") ? bot : `bot:${bot}`) : null;
-  });
-  if (!seats.length || seats.includes(null)) return null;
-  return { game: state.game, players: state.players, options: state.options || {}, seats };
+  // Without the set-up saved in this browser the rule options are unknown: start page.
+  void state;
+  return null;
 }
 
 function withLang(url) {

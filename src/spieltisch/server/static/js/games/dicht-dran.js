@@ -61,6 +61,29 @@ const WORDS = {
 
 const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/** `count` small chili pictures (decoration: the card's name says the number). */
+function chiliIcons(count) {
+  return Array.from({ length: count }, () => {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 12 16");
+    svg.setAttribute("class", "chili");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    const body = document.createElementNS(SVG, "path");
+    body.setAttribute("d", "M5 4 C9 4 10 8 8.5 11.5 C7.5 14 4.5 15.5 2.5 15 C5.5 12.5 6 8.5 5 4 Z");
+    body.setAttribute("fill", "currentColor");
+    const stem = document.createElementNS(SVG, "path");
+    stem.setAttribute("d", "M5.5 4.5 C5 2.5 6 1 8 1");
+    stem.setAttribute("stroke", "currentColor");
+    stem.setAttribute("fill", "none");
+    stem.setAttribute("stroke-width", "1.5");
+    svg.append(body, stem);
+    return svg;
+  });
+}
+
 function chiliCount(card) {
   return FACES.dicht_dran.chilis[card];
 }
@@ -70,13 +93,13 @@ function chiliWords(ctx, card) {
   return w(ctx, n === 1 ? "chili_n" : "chilis_n", { n });
 }
 
-/** A Dicht dran card: the number, large, and its chilis (🌶 in the chili colour). */
+/** A Dicht dran card: the number, large, and its chilis (drawn in the chili colour). */
 export function chiliCard(ctx, card, { kind = "", label = null, note = null } = {}) {
   const count = chiliCount(card);
   const colour = FACES.dicht_dran.colours[String(count)];
   return cardFace({
     main: String(card),
-    corner: "🌶".repeat(count),
+    corner: chiliIcons(count),
     note,
     kind: `dd chili-${colour} ${kind}`,
     label: label || w(ctx, "card", { n: card, chilis: chiliWords(ctx, card) }),
@@ -112,7 +135,7 @@ function hand(view, ctx) {
     if (!entry) return chiliCard(ctx, card);
     choosing = true;
     const label = w(ctx, "play", { n: card, chilis: chiliWords(ctx, card) });
-    const parts = faceParts({ main: String(card), corner: "🌶".repeat(chiliCount(card)) });
+    const parts = faceParts({ main: String(card), corner: chiliIcons(chiliCount(card)) });
     return moves.button(entry, parts, label, `card dd ${chiliClass(card)}`);
   });
   return cardRow(w(ctx, choosing ? "choose" : "your_hand"), cards, { id: "hand", kind: "hand" });
