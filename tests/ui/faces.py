@@ -23,6 +23,11 @@ HEADER = (
 )
 
 
+def symbol_value(card: int) -> str | None:
+    symbol = SYMBOL[card]
+    return None if symbol is None else symbol.value
+
+
 def faces() -> dict[str, Any]:
     """Everything the pages need to draw a card face."""
     return {
@@ -36,7 +41,7 @@ def faces() -> dict[str, Any]:
                     "name": NAME[card],
                     "colour": LETTERS[COLOUR[card]],
                     "value": VALUE[card],
-                    "symbol": None if SYMBOL[card] is None else SYMBOL[card].value,
+                    "symbol": symbol_value(card),
                 }
                 for card in ALL_CARDS
             ],

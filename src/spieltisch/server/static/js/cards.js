@@ -35,8 +35,11 @@ export function cardBack(lang, label = null) {
 }
 
 /** A row of cards (a hand, a pile) with a visible caption that also names the group. */
+let rows = 0;
+
 export function cardRow(caption, cards, { id = null, kind = "" } = {}) {
-  const labelId = id ? `${id}-label` : null;
+  rows += 1;
+  const labelId = `${id || "row"}-label-${rows}`;
   return h(
     "div",
     { class: `card-row ${kind}`.trim(), id, role: "group", "aria-labelledby": labelId },

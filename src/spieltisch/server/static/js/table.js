@@ -140,6 +140,7 @@ function renderMoves(game, moves, ctx) {
       ),
     );
   }
+  if (moves.entries.length && !parts.length) parts.push(h("p", {}, t(lang, "moves_in_hand")));
   if (!moves.entries.length) parts.push(h("p", { class: "quiet" }, ctx.state.over ? "" : t(lang, "no_moves")));
   fill(box, parts);
   $("moves-section").hidden = ctx.state.seat === null || ctx.state.seat === undefined;
