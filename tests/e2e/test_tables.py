@@ -90,7 +90,7 @@ def test_the_start_page_opens_a_table_with_checked_options(server: Server, page:
     page.get_by_label("Spiel", exact=True).select_option("triggs")
     page.get_by_label("Anzahl der Plätze").select_option("2")
     page.get_by_label("Platz 2").select_option("bot:random")
-    limit = page.get_by_label(re.compile("^round_limit"))
+    limit = page.get_by_label(re.compile("^Nach so vielen Runden"))
     limit.fill("5")  # below the spec's minimum of 10
     page.get_by_role("button", name="Tisch eröffnen").click()
     assert "10–1000" in page.locator("#option-round_limit-error").inner_text()

@@ -104,14 +104,15 @@ function fillOptions(fieldset, game) {
     }
     control.dataset.option = option.type;
     const error = h("span", { class: "error-text", id: `${id}-error`, "aria-live": "polite" });
-    const range = option.type === "int" ? ` (${option.min}–${option.max})` : "";
+    const range = option.type === "int" ? ` · ${option.min}–${option.max}` : "";
+    const note = `${option.name}${range} · ${t(lang, "default_value", { value: formatDefault(option.default) })}`;
     return h(
       "div",
       { class: "field" },
-      h("label", { for: id }, option.name + range),
+      h("label", { for: id }, helpOf(option)),
       control,
       error,
-      h("p", { class: "help", id: helpId }, `${helpOf(option)} — ${t(lang, "default_value", { value: formatDefault(option.default) })}`),
+      h("p", { class: "help", id: helpId }, note),
     );
   });
   fill(fieldset, h("legend", {}, t(lang, "options")), rows.length ? rows : h("p", { class: "quiet" }, "–"));

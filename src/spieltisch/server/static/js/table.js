@@ -85,7 +85,7 @@ function render(state) {
   current = state;
   for (const event of state.events || []) events.set(event.seq, event);
   const game = gameModule(state.game);
-  const hadMoveFocus = focusWasOnMove();
+  const focused = focusedMove();
   const moves = new Moves(state.legal_actions || [], send);
   const ctx = context(state, moves);
 
@@ -99,7 +99,7 @@ function render(state) {
   renderMoves(game, moves, ctx);
   renderLog();
   renderResult(state, game);
-  if (hadMoveFocus || document.activeElement === document.body) focusFirstMove();
+  if (focused !== null || document.activeElement === document.body) focusMove(focused);
 }
 
 function gameName(state) {
@@ -274,18 +274,28 @@ async function send(action) {
     busy = false;
     delete document.body.dataset.busy;
     for (const button of document.querySelectorAll("button.move")) button.disabled = false;
-    if (document.activeElement === document.body) focusFirstMove();
+    if (document.activeElement === document.body) focusMove(null);
   }
 }
 
-function focusWasOnMove() {
+/** The name of the focused move (or "" for another control among the moves), else null. */
+function focusedMove() {
   const active = document.activeElement;
-  return Boolean(active && active.closest && active.closest("#board, #moves"));
+  if (!active || !active.closest || !active.closest("#board, #moves")) return null;
+  return moveName(active);
 }
 
-function focusFirstMove() {
-  const first = document.querySelector("#main button.move:not([disabled]), #main #answer-input");
-  if (first) first.focus();
+function moveName(element) {
+  return element.getAttribute("aria-label") || element.id || element.textContent.trim();
+}
+
+/** Keeps the focus on the same move after a new state came in, or else on the first move:
+ * a keyboard user never loses their place when the page is redrawn. */
+function focusMove(name) {
+  const moves = [...document.querySelectorAll("#main button.move:not([disabled]), #main #answer-input")];
+  const same = name ? moves.find((element) => moveName(element) === name) : null;
+  const target = same || moves[0];
+  if (target) target.focus({ preventScroll: Boolean(same) });
 }
 
 main();
