@@ -65,6 +65,7 @@ class Listener:
         self.errors: list[str] = []
         self.wake = asyncio.Event()
         self.dirty = True
+        self.wake.set()  # the first message: the current state
 
     def changed(self) -> None:
         self.dirty = True
