@@ -217,7 +217,9 @@ def test_the_phone_sized_table_needs_no_sideways_scrolling(
     context.close()
 
 
-def test_the_replay_viewer_steps_through_a_finished_game(server: Server, page: Any) -> None:
+def test_the_replay_viewer_steps_through_a_finished_game(
+    server: Server, page: Any, artifacts: Path
+) -> None:
     created = server.open_table("dicht-dran", ["bot:random"] * 3, {"passes": 1}, seed=2)
     deadline = time.monotonic() + 60
     while not server.state(created["table"])["over"]:
@@ -234,6 +236,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(server: Server, page: A
     assert page.locator("#result").is_visible()
     last = int(page.evaluate("document.body.dataset.step"))
     assert last > 10
+    page.screenshot(path=str(artifacts / "replay-end.png"), full_page=True)
     page.keyboard.press("ArrowLeft")
     assert int(page.evaluate("document.body.dataset.step")) == last - 1
     assert unnamed_controls(page) == []

@@ -109,7 +109,7 @@ function gameName(state) {
 
 function renderStatus(state) {
   let text;
-  if (state.over) text = t(lang, "result");
+  if (state.over) text = t(lang, "game_over");
   else if (state.seat === null || state.seat === undefined) text = t(lang, "spectator");
   else if ((state.legal_actions || []).length) text = t(lang, "your_turn");
   else {
@@ -143,7 +143,7 @@ function renderMoves(game, moves, ctx) {
   if (moves.entries.length && !parts.length) parts.push(h("p", {}, t(lang, "moves_in_hand")));
   if (!moves.entries.length) parts.push(h("p", { class: "quiet" }, ctx.state.over ? "" : t(lang, "no_moves")));
   fill(box, parts);
-  $("moves-section").hidden = ctx.state.seat === null || ctx.state.seat === undefined;
+  $("moves-section").hidden = ctx.state.over || ctx.state.seat === null || ctx.state.seat === undefined;
 }
 
 function renderLog() {
@@ -180,7 +180,7 @@ function renderResult(state, game) {
   const table = h(
     "table",
     { class: "result-table" },
-    h("caption", {}, t(lang, "result")),
+    h("caption", { class: "visually-hidden" }, t(lang, "result")),
     h(
       "thead",
       {},
