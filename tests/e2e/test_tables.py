@@ -194,11 +194,25 @@ def test_a_move_with_the_keyboard_alone(server: Server, page: Any) -> None:
             break
     else:
         raise AssertionError("Tab never reached a move")
-    hand_before = server.state(created["table"], seat_token(created, 0))["view"]["hand"]
+    def my_commits() -> int:
+        events = server.state(created["table"], seat_token(created, 0))["events"]
+        return sum(1 for e in events if e["kind"] == "commit" and e["data"]["seat"] == 0)
+
+    assert my_commits() == 0
     page.keyboard.press("Enter")
     page.wait_for_function("() => !document.body.dataset.busy")
-    view = server.state(created["table"], seat_token(created, 0))["view"]
-    assert len(view["hand"]) == len(hand_before) - 1 or view["collections"] != [[], [], []]
+    assert my_commits() == 1
+
+
+def test_a_spectator_sees_card_backs_and_no_hand(server: Server, page: Any) -> None:
+    created = server.open_table("dicht-dran", ["human", "bot:random", "bot:random"], seed=4)
+    page.goto(created["spectator_url"] + "&lang=de")
+    page.wait_for_selector("#board .board")
+    page.wait_for_function("() => document.querySelectorAll('.card.back').length === 2")
+    assert page.get_by_role("img", name="Karte gelegt").count() == 2
+    assert page.locator("#hand").count() == 0
+    assert not page.locator("#moves-section").is_visible()
+    assert page.locator("#status").inner_text() == "Du schaust zu."
 
 
 def test_the_phone_sized_table_needs_no_sideways_scrolling(
