@@ -30,13 +30,14 @@ export function playersTable(ctx, caption, columns, { acting = [] } = {}) {
       ),
     );
   }
-  return h(
-    "table",
-    { class: "players" },
-    h("caption", {}, caption),
-    h("thead", {}, head),
-    h("tbody", {}, rows),
+  return scrolling(
+    h("table", { class: "players" }, h("caption", {}, caption), h("thead", {}, head), h("tbody", {}, rows)),
   );
+}
+
+/** A wide table scrolls inside its own box on a narrow screen (the table stays a table). */
+export function scrolling(table) {
+  return h("div", { class: "table-wrap" }, table);
 }
 
 function turnWord(lang) {

@@ -3,7 +3,7 @@
 import { h } from "../dom.js";
 import { cardFace, cardRow } from "../cards.js";
 import { tw } from "../i18n.js";
-import { facts, playersTable } from "./common.js";
+import { facts, playersTable, scrolling } from "./common.js";
 
 const WORDS = {
   de: {
@@ -127,12 +127,8 @@ function sheetTable(view, ctx) {
     h("th", { scope: "row" }, w(ctx, "total")),
     view.crosses.map((crossed) => h("td", {}, `${crossed.reduce((a, b) => a + b, 0)}/${total}`)),
   );
-  return h(
-    "table",
-    { class: "sheets" },
-    h("caption", {}, w(ctx, "sheets")),
-    h("thead", {}, head),
-    h("tbody", {}, rows, sums),
+  return scrolling(
+    h("table", { class: "sheets" }, h("caption", {}, w(ctx, "sheets")), h("thead", {}, head), h("tbody", {}, rows, sums)),
   );
 }
 
