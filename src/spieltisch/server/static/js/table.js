@@ -89,7 +89,8 @@ function render(state) {
   const moves = new Moves(state.legal_actions || [], send);
   const ctx = context(state, moves);
 
-  document.title = `${gameName(state)} – ${t(lang, "title")}`;
+  const myTurn = Boolean((state.legal_actions || []).length);
+  document.title = `${myTurn ? "▶ " : ""}${gameName(state)} – ${t(lang, "title")}`;
   $("game-name").textContent = gameName(state);
   document.body.dataset.game = state.game;
   document.body.dataset.seq = String(state.last_seq);
