@@ -99,7 +99,7 @@ function render(state) {
   fill($("board"), game.board(state.view, ctx));
   renderMoves(game, moves, ctx);
   renderLog();
-  renderResult(state, game);
+  renderResult(state);
   if (focused !== null || document.activeElement === document.body) focusMove(focused);
 }
 
@@ -166,7 +166,7 @@ function resultRows(state) {
   return seats.map((seat) => ({ seat, place: ranking[seat], score: scores[seat] }));
 }
 
-function renderResult(state, game) {
+function renderResult(state) {
   const box = $("result");
   box.hidden = !state.over;
   if (!state.over) return fill(box);
@@ -218,13 +218,13 @@ function renderResult(state, game) {
     h("p", { class: "actions" }, again, " ", replay),
     h("div", { id: "again-invites" }),
   );
-  void game;
 }
 
 async function playAgain(state) {
-  const config = savedConfig(state.table || tableId) || configFromState(state);
+  const config = savedConfig(state.table || tableId);
   if (!config) {
-    // Another player opened this table: set up the same seats on the start page.
+    // Another player opened this table, so its rule options are not known here: the start
+    // page, with the same game and seats filled in.
     const seats = (state.seats || []).map((info) => (info.bot ? `bot:${info.bot}` : "human"));
     const query = new URLSearchParams({ game: state.game, players: state.players, seats: seats.join(","), lang });
     location.href = `/?${query}`;
@@ -242,12 +242,6 @@ async function playAgain(state) {
   } catch (error) {
     showError(error.message);
   }
-}
-
-function configFromState(state) {
-  // Without the set-up saved in this browser the rule options are unknown: start page.
-  void state;
-  return null;
 }
 
 function withLang(url) {

@@ -4,7 +4,7 @@
 import { h } from "../dom.js";
 import { cardFace, cardRow, faceParts } from "../cards.js";
 import { tw } from "../i18n.js";
-import { facts, playersTable, section } from "./common.js";
+import { facts, playersTable } from "./common.js";
 
 const FREE = 0;
 const HUNDRED = 100;
@@ -202,4 +202,3 @@ export default {
     }
   },
 };
-void section;
