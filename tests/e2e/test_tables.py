@@ -254,3 +254,16 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     page.keyboard.press("ArrowLeft")
     assert int(page.evaluate("document.body.dataset.step")) == last - 1
     assert unnamed_controls(page) == []
+
+
+def test_the_language_can_be_switched_at_the_table(server: Server, page: Any) -> None:
+    created = server.open_table("missionszahl", ["human", "bot:random"], seed=6)
+    page.goto(invite(created) + "&lang=de")
+    page.wait_for_selector("#board .board")
+    assert page.locator("#status").inner_text() == "Du bist am Zug."
+    page.get_by_label("Sprache").select_option("en")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.wait_for_selector("#board .board")
+    assert page.locator("#status").inner_text() == "It is your turn."
+    assert page.get_by_role("group", name=re.compile("^Your hand")).count() == 1
+    assert "Round 1" in page.locator("#log").inner_text()

@@ -11,7 +11,7 @@ const WORDS = {
     pass: "Durchgang {n} von {of}",
     target: "Zielkarte {n}",
     gap: "Lücke {low}–{high}",
-    circle: "Der Kreis",
+    circle: "Der Kreis (im Uhrzeigersinn)",
     target_mark: "Ziel",
     gap_mark: "Lücke",
     piles: "Zugstapel {draw} · Ablagestapel {discard}",
@@ -36,7 +36,7 @@ const WORDS = {
     pass: "pass {n} of {of}",
     target: "Target {n}",
     gap: "gap {low}–{high}",
-    circle: "The circle",
+    circle: "The circle (clockwise)",
     target_mark: "target",
     gap_mark: "gap",
     piles: "Draw pile {draw} · discard pile {discard}",
@@ -112,16 +112,19 @@ function chiliSum(cards) {
 
 function circle(view, ctx) {
   const neighbours = new Set([(view.target_position + 5) % 6, (view.target_position + 1) % 6]);
+  // The six cards in their circle order (for screen readers too); the CSS lays them out
+  // as a ring: positions 0–2 on top from left to right, 3–5 below from right to left.
   const cards = view.circle.map((card, position) => {
+    const place = `pos-${position}`;
     if (position === view.target_position) {
       const label = w(ctx, "card_target", { n: card, chilis: chiliWords(ctx, card) });
-      return chiliCard(ctx, card, { kind: "target", label, note: w(ctx, "target_mark") });
+      return chiliCard(ctx, card, { kind: `target ${place}`, label, note: w(ctx, "target_mark") });
     }
     if (neighbours.has(position)) {
       const label = `${w(ctx, "card", { n: card, chilis: chiliWords(ctx, card) })}, ${w(ctx, "gap_mark")}`;
-      return chiliCard(ctx, card, { kind: "gap-end", label, note: w(ctx, "gap_mark") });
+      return chiliCard(ctx, card, { kind: `gap-end ${place}`, label, note: w(ctx, "gap_mark") });
     }
-    return chiliCard(ctx, card);
+    return chiliCard(ctx, card, { kind: place });
   });
   return h("div", { class: "circle", role: "group", "aria-label": w(ctx, "circle") }, cards);
 }
