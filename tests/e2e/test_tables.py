@@ -3,6 +3,7 @@ table, a reload in the middle, the keyboard alone, and the replay viewer."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -38,6 +39,8 @@ def assert_result_shown(page: Any, players: int) -> None:
     assert result.is_visible()
     assert result.locator("tbody tr").count() == players
     assert page.get_by_role("button", name=re.compile("Noch einmal spielen")).is_visible()
+    assert page.get_by_role("link", name="Wiederholung ansehen").is_visible()
+    assert page.get_by_role("link", name="Transkript herunterladen").is_visible()
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -267,3 +270,21 @@ def test_the_language_can_be_switched_at_the_table(server: Server, page: Any) ->
     assert page.locator("#status").inner_text() == "It is your turn."
     assert page.get_by_role("group", name=re.compile("^Your hand")).count() == 1
     assert "Round 1" in page.locator("#log").inner_text()
+
+
+def test_the_replay_viewer_opens_a_transcript_file(
+    server: Server, page: Any, tmp_path: Path
+) -> None:
+    created = server.open_table("triggs", ["bot:random", "bot:random"], {"round_limit": 10})
+    deadline = time.monotonic() + 60
+    while not server.state(created["table"])["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    transcript = server.request("GET", f"/api/tables/{created['table']}/transcript")
+    path = tmp_path / "triggs.json"
+    path.write_text(json.dumps(transcript), encoding="utf-8")
+    page.goto(f"{server.url}/replay.html?lang=en")
+    page.get_by_label("Open a transcript file (JSON)").set_input_files(str(path))
+    page.wait_for_selector("#board .board.triggs")
+    page.get_by_label("Step", exact=True).press("End")
+    assert page.locator("#result").is_visible()

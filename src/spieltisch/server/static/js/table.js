@@ -210,12 +210,18 @@ function renderResult(state) {
     { href: `/replay.html?table=${encodeURIComponent(state.table || tableId)}&lang=${lang}`, class: "button" },
     t(lang, "replay"),
   );
+  const id = encodeURIComponent(state.table || tableId);
+  const transcript = h(
+    "a",
+    { href: `/api/tables/${id}/transcript`, download: `spieltisch-${state.game}-${id}.json`, class: "button" },
+    t(lang, "transcript"),
+  );
   fill(
     box,
     h("h2", { id: "result-heading" }, t(lang, "result")),
     headline ? h("p", { class: "winner" }, headline) : null,
     table,
-    h("p", { class: "actions" }, again, " ", replay),
+    h("p", { class: "actions" }, again, " ", replay, " ", transcript),
     h("div", { id: "again-invites" }),
   );
 }
