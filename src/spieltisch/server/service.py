@@ -41,6 +41,8 @@ HUMAN = "human"
 BOT_PREFIX = "bot:"
 #: Seeds chosen by the server stay below 2**53 so that JavaScript reads them exactly.
 SEED_BITS = 53
+#: How long a table waits before asking a bot again after its decision failed.
+BOT_RETRY_SECONDS = 5.0
 
 T = TypeVar("T")
 
@@ -367,7 +369,8 @@ class TableManager:
                 action = await self._bots.decide(game, spec, seed, view, legal)
             except Exception:
                 log.exception("bot %s at seat %d of table %s failed", spec, seat, table.id)
-                return
+                await asyncio.sleep(BOT_RETRY_SECONDS)  # a worker may have died: try again
+                continue
             async with table.lock:
                 if len(table.actions) != index or self._tables.get(table.id) is not table:
                     continue  # the table moved on meanwhile: ask again
