@@ -61,7 +61,7 @@ def play(server: LiveServer, table: str, tokens: dict[int, str], actions: int | 
         done += 1
 
 
-def snapshot(server: LiveServer, table: str, tokens: dict[int, str]) -> dict[str, Any]:
+def snapshot(server: LiveServer, table: str, tokens: dict[int, str]) -> dict[Any, Any]:
     """Every human seat's state and the spectator's, in both languages."""
     humans_turn(server, table)
     return {
