@@ -52,7 +52,7 @@ def test_an_action_is_pushed_to_every_seat_as_its_own_view(client: TestClient) -
         second.receive_json()
         spectator.receive_json()
         action = start["legal_actions"][0]["action"]
-        first.send_json({"type": "action", "action": action, "seq": start["last_seq"]})
+        first.send_json({"type": "action", "action": action, "step": start["step"]})
         moved = lambda m: m["type"] == "state" and m["last_seq"] > start["last_seq"]  # noqa: E731
         mine = receive_until(first, moved)
         theirs = receive_until(second, moved)
@@ -76,8 +76,8 @@ BAD_MESSAGES = [
     ('{"type": "chat", "text": "hi"}', '"type": "action"'),
     ('{"type": "action", "action": {"type": "fly"}}', "write it like"),
     ('{"type": "action", "action": 5}', "JSON object"),
-    ('{"type": "action", "action": {"type": "draw"}, "seq": "x"}', "seq"),
-    ('{"type": "action", "action": {"type": "draw"}, "seq": 0}', "stale"),
+    ('{"type": "action", "action": {"type": "draw"}, "step": "x"}', "step"),
+    ('{"type": "action", "action": {"type": "draw"}, "step": 1}', "stale"),
     (json.dumps({"type": "action", "action": {"type": "x" * 17000}}), "at most 16384 bytes"),
 ]
 

@@ -269,20 +269,22 @@ class TableManager:
 
     # -- acting -----------------------------------------------------------------------
     async def act(
-        self, table: Table, seat: Seat | None, data: object, seq: int | None = None
+        self, table: Table, seat: Seat | None, data: object, step: int | None = None
     ) -> int:
         """Carry out a person's action; returns the event number before it.
 
-        ``seq``, if given, is the last event the client has seen: an action sent before
-        the client saw the latest events is refused as stale.
+        ``step``, if given, is the number of actions the client has seen (``step`` in the
+        seat state): an action sent before the client saw the latest one is refused as
+        stale, so a resent or delayed action never lands on a later turn.
         """
         if seat is None:
             raise ServiceError(403, "spectators cannot act; use a seat's token")
         async with table.lock:
             before = table.last_seq
-            if seq is not None and seq != before:
+            now = len(table.actions)
+            if step is not None and step != now:
                 raise ServiceError(
-                    409, f"stale action: it was sent at event {seq}, the table is at {before}"
+                    409, f"stale action: it was sent at step {step}, the table is at step {now}"
                 )
             if table.over:
                 raise ServiceError(409, "the game is over")
@@ -428,6 +430,7 @@ class TableManager:
             "over": over,
             "result": result_of(game, state).to_json() if over else None,
             "last_seq": table.last_seq,
+            "step": len(table.actions),
         }
 
     @staticmethod

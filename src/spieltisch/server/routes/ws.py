@@ -3,7 +3,7 @@
 Server → client: ``{"type": "state", ...seat state...}`` after connecting and whenever
 the table changes (with the events since the last message), ``{"type": "error", "error":
 "..."}`` for a refused message. Client → server: ``{"type": "action", "action": {...},
-"seq": N?}``. A refused message changes nothing and the connection stays open.
+"step": N?}``. A refused message changes nothing and the connection stays open.
 """
 
 from __future__ import annotations
@@ -98,8 +98,8 @@ async def _handle(raw: str, tables: TableManager, table: Table, listener: Listen
     except json.JSONDecodeError as error:
         raise ServiceError(422, f"not valid JSON: {error.msg}") from None
     if not isinstance(data, dict) or data.get("type") != "action" or "action" not in data:
-        raise ServiceError(422, 'send {"type": "action", "action": {...}, "seq": N (optional)}')
-    seq = data.get("seq")
-    if seq is not None and (type(seq) is not int or seq < 0):
-        raise ServiceError(422, "seq is the number of the last event seen, a whole number")
-    await tables.act(table, listener.seat, data["action"], seq)
+        raise ServiceError(422, 'send {"type": "action", "action": {...}, "step": N (optional)}')
+    step = data.get("step")
+    if step is not None and (type(step) is not int or step < 0):
+        raise ServiceError(422, "step is the number of actions the client has seen, a whole number")
+    await tables.act(table, listener.seat, data["action"], step)
