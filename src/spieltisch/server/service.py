@@ -64,7 +64,9 @@ class Listener:
         self.lang = lang
         #: The last event sequence number this connection has been sent.
         self.since = since
-        self.errors: list[str] = []
+        self.errors: list[dict[str, Any]] = []
+        #: Ids of this connection's actions applied since its last state message.
+        self.acks: list[str | int] = []
         self.wake = asyncio.Event()
         self.dirty = True
         self.wake.set()  # the first message: the current state
@@ -73,9 +75,14 @@ class Listener:
         self.dirty = True
         self.wake.set()
 
-    def error(self, message: str) -> None:
+    def error(self, message: dict[str, Any]) -> None:
+        """Queue an error message (``{"type": "error", "error": ..., "id": ...}``)."""
         self.errors.append(message)
         self.wake.set()
+
+    def acknowledge(self, action_id: str | int) -> None:
+        self.acks.append(action_id)
+        self.changed()
 
 
 @dataclass(eq=False)
