@@ -224,7 +224,7 @@ def test_bad_actions_are_refused_and_change_nothing(client: TestClient) -> None:
     )
     big = {"token": keys[0], "action": {"type": "x" * 20000}}
     refused(client, table, big, 413, "at most 16384 bytes")
-    refused(client, table, {"token": keys[0], "action": good, "seq": 0}, 409, "stale")
+    refused(client, table, {"token": keys[0], "action": good, "step": 3}, 409, "stale")
     listed = [a["action"] for a in legal]
     illegal = next(
         {"type": "lay", "card": c}

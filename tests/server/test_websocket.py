@@ -52,9 +52,11 @@ def test_an_action_is_pushed_to_every_seat_as_its_own_view(client: TestClient) -
         second.receive_json()
         spectator.receive_json()
         action = start["legal_actions"][0]["action"]
-        first.send_json({"type": "action", "action": action, "seq": start["last_seq"]})
+        first.send_json({"type": "action", "action": action, "step": start["step"], "id": "a1"})
         moved = lambda m: m["type"] == "state" and m["last_seq"] > start["last_seq"]  # noqa: E731
         mine = receive_until(first, moved)
+        assert mine["ack"] == ["a1"]  # the first state with the action names it
+        assert mine["step"] == start["step"] + 1
         theirs = receive_until(second, moved)
         public = receive_until(spectator, moved)
         assert mine["seat"] == 0
@@ -76,8 +78,9 @@ BAD_MESSAGES = [
     ('{"type": "chat", "text": "hi"}', '"type": "action"'),
     ('{"type": "action", "action": {"type": "fly"}}', "write it like"),
     ('{"type": "action", "action": 5}', "JSON object"),
-    ('{"type": "action", "action": {"type": "draw"}, "seq": "x"}', "seq"),
-    ('{"type": "action", "action": {"type": "draw"}, "seq": 0}', "stale"),
+    ('{"type": "action", "action": {"type": "draw"}, "step": "x"}', "step"),
+    ('{"type": "action", "action": {"type": "draw"}, "step": 1}', "stale"),
+    ('{"type": "action", "action": {"type": "draw"}, "id": [1]}', "id is a whole number"),
     (json.dumps({"type": "action", "action": {"type": "x" * 17000}}), "at most 16384 bytes"),
 ]
 
@@ -108,8 +111,10 @@ def test_not_your_turn_and_spectator_actions_are_refused(client: TestClient) -> 
     action = state(client, table, keys[0])["legal_actions"][0]["action"]
     with client.websocket_connect(f"/ws/tables/{table}?token={keys[1]}") as ws:
         ws.receive_json()
-        ws.send_json({"type": "action", "action": action})
-        assert "does not act now; waiting for seat(s) 0" in ws.receive_json()["error"]
+        ws.send_json({"type": "action", "action": action, "id": 7})
+        refusal = ws.receive_json()
+        assert "does not act now; waiting for seat(s) 0" in refusal["error"]
+        assert refusal["id"] == 7
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.receive_json()
         ws.send_json({"type": "action", "action": action})

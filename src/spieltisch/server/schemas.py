@@ -32,10 +32,10 @@ class CreateTable(_Strict):
 class ActionRequest(_Strict):
     token: str = Field(description="the acting seat's secret token")
     action: dict[str, Any] = Field(description="the action's JSON form, from legal_actions")
-    seq: int | None = Field(
+    step: int | None = Field(
         default=None,
-        description="optional: the last event number the client has seen; the action is "
-        "refused as stale if the table has moved on",
+        description="optional: the 'step' of the state the client acted on; the action is "
+        "refused as stale if the table has moved on since",
     )
 
 
@@ -99,6 +99,7 @@ class SeatState(BaseModel):
     over: bool
     result: ResultOut | None
     last_seq: int = Field(description="the number of the table's latest event")
+    step: int = Field(description="the number of actions played so far")
 
 
 class OptionInfo(BaseModel):

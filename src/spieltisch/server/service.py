@@ -41,6 +41,8 @@ HUMAN = "human"
 BOT_PREFIX = "bot:"
 #: Seeds chosen by the server stay below 2**53 so that JavaScript reads them exactly.
 SEED_BITS = 53
+#: How long a table waits before asking a bot again after its decision failed.
+BOT_RETRY_SECONDS = 5.0
 
 T = TypeVar("T")
 
@@ -62,7 +64,9 @@ class Listener:
         self.lang = lang
         #: The last event sequence number this connection has been sent.
         self.since = since
-        self.errors: list[str] = []
+        self.errors: list[dict[str, Any]] = []
+        #: Ids of this connection's actions applied since its last state message.
+        self.acks: list[str | int] = []
         self.wake = asyncio.Event()
         self.dirty = True
         self.wake.set()  # the first message: the current state
@@ -71,9 +75,14 @@ class Listener:
         self.dirty = True
         self.wake.set()
 
-    def error(self, message: str) -> None:
+    def error(self, message: dict[str, Any]) -> None:
+        """Queue an error message (``{"type": "error", "error": ..., "id": ...}``)."""
         self.errors.append(message)
         self.wake.set()
+
+    def acknowledge(self, action_id: str | int) -> None:
+        self.acks.append(action_id)
+        self.changed()
 
 
 @dataclass(eq=False)
@@ -267,20 +276,22 @@ class TableManager:
 
     # -- acting -----------------------------------------------------------------------
     async def act(
-        self, table: Table, seat: Seat | None, data: object, seq: int | None = None
+        self, table: Table, seat: Seat | None, data: object, step: int | None = None
     ) -> int:
         """Carry out a person's action; returns the event number before it.
 
-        ``seq``, if given, is the last event the client has seen: an action sent before
-        the client saw the latest events is refused as stale.
+        ``step``, if given, is the number of actions the client has seen (``step`` in the
+        seat state): an action sent before the client saw the latest one is refused as
+        stale, so a resent or delayed action never lands on a later turn.
         """
         if seat is None:
             raise ServiceError(403, "spectators cannot act; use a seat's token")
         async with table.lock:
             before = table.last_seq
-            if seq is not None and seq != before:
+            now = len(table.actions)
+            if step is not None and step != now:
                 raise ServiceError(
-                    409, f"stale action: it was sent at event {seq}, the table is at {before}"
+                    409, f"stale action: it was sent at step {step}, the table is at step {now}"
                 )
             if table.over:
                 raise ServiceError(409, "the game is over")
@@ -367,7 +378,8 @@ class TableManager:
                 action = await self._bots.decide(game, spec, seed, view, legal)
             except Exception:
                 log.exception("bot %s at seat %d of table %s failed", spec, seat, table.id)
-                return
+                await asyncio.sleep(BOT_RETRY_SECONDS)  # a worker may have died: try again
+                continue
             async with table.lock:
                 if len(table.actions) != index or self._tables.get(table.id) is not table:
                     continue  # the table moved on meanwhile: ask again
@@ -425,6 +437,7 @@ class TableManager:
             "over": over,
             "result": result_of(game, state).to_json() if over else None,
             "last_seq": table.last_seq,
+            "step": len(table.actions),
         }
 
     @staticmethod

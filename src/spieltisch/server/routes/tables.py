@@ -84,7 +84,7 @@ async def post_action(
     with the events since the action. Every connected seat is sent its own new view."""
     table = await tables.get(table_id)
     seat = tables.seat_of(table, body.token)
-    before = await tables.act(table, seat, body.action, body.seq)
+    before = await tables.act(table, seat, body.action, body.step)
     return tables.seat_state(table, seat, lang, before)
 
 

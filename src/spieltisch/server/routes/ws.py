@@ -1,9 +1,11 @@
 """``WS /ws/tables/{id}``: a seat's state pushed as it changes, actions sent back.
 
-Server → client: ``{"type": "state", ...seat state...}`` after connecting and whenever
-the table changes (with the events since the last message), ``{"type": "error", "error":
-"..."}`` for a refused message. Client → server: ``{"type": "action", "action": {...},
-"seq": N?}``. A refused message changes nothing and the connection stays open.
+Server → client: ``{"type": "state", ...seat state..., "ack": [...]}`` after connecting
+and whenever the table changes (with the events since the last message), ``{"type":
+"error", "error": "...", "id": ...}`` for a refused message. Client → server: ``{"type":
+"action", "action": {...}, "step": N?, "id": ...?}``. The first state that includes an
+action lists its ``id`` (if the client gave one) in ``ack``. A refused message changes
+nothing and the connection stays open.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, WebSocket, WebSocketDisconnect
 
@@ -65,12 +67,13 @@ async def _push(
             await listener.wake.wait()
             listener.wake.clear()
             while listener.errors:
-                await websocket.send_json({"type": "error", "error": listener.errors.pop(0)})
+                await websocket.send_text(json.dumps(listener.errors.pop(0)))
             if listener.dirty:
                 listener.dirty = False
                 state = tables.seat_state(table, listener.seat, listener.lang, listener.since)
+                acks, listener.acks = listener.acks, []
                 listener.since = table.last_seq
-                await websocket.send_text(json.dumps({"type": "state", **state}))
+                await websocket.send_text(json.dumps({"type": "state", **state, "ack": acks}))
 
 
 async def _receive(
@@ -84,22 +87,53 @@ async def _receive(
         if raw is None:
             data = message.get("bytes") or b""
             raw = data.decode("utf-8", "replace")
+        data = _parse(raw)
+        action_id = data.get("id") if isinstance(data, dict) else None
         try:
-            await _handle(raw, tables, table, listener)
+            step = _check(data)
+            await tables.act(table, listener.seat, data["action"], step)
         except ServiceError as error:
-            listener.error(error.message)
+            listener.error({"type": "error", "error": error.message, "id": action_id})
+        else:
+            if action_id is not None:
+                listener.acknowledge(action_id)
 
 
-async def _handle(raw: str, tables: TableManager, table: Table, listener: Listener) -> None:
+def _parse(raw: str) -> Any:
+    """The message as JSON; ``None`` for a message too large or not JSON (``_check``
+    names the problem)."""
     if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
-        raise ServiceError(413, f"a message may be at most {MAX_MESSAGE} bytes")
+        return _TOO_LARGE
     try:
-        data = json.loads(raw)
+        return json.loads(raw)
     except json.JSONDecodeError as error:
-        raise ServiceError(422, f"not valid JSON: {error.msg}") from None
+        return _NotJson(error.msg)
+
+
+def _check(data: Any) -> int | None:
+    """The ``step`` of a well-formed action message; :class:`ServiceError` otherwise."""
+    if data is _TOO_LARGE:
+        raise ServiceError(413, f"a message may be at most {MAX_MESSAGE} bytes")
+    if isinstance(data, _NotJson):
+        raise ServiceError(422, f"not valid JSON: {data.reason}")
     if not isinstance(data, dict) or data.get("type") != "action" or "action" not in data:
-        raise ServiceError(422, 'send {"type": "action", "action": {...}, "seq": N (optional)}')
-    seq = data.get("seq")
-    if seq is not None and (type(seq) is not int or seq < 0):
-        raise ServiceError(422, "seq is the number of the last event seen, a whole number")
-    await tables.act(table, listener.seat, data["action"], seq)
+        raise ServiceError(
+            422, 'send {"type": "action", "action": {...}, "step": N, "id": X} (step, id optional)'
+        )
+    action_id = data.get("id")
+    if action_id is not None and not (
+        (type(action_id) is int) or (isinstance(action_id, str) and len(action_id) <= 100)
+    ):
+        raise ServiceError(422, "id is a whole number or a text of at most 100 characters")
+    step = data.get("step")
+    if step is not None and (type(step) is not int or step < 0):
+        raise ServiceError(422, "step is the number of actions the client has seen, a whole number")
+    return step
+
+
+class _NotJson:
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+_TOO_LARGE = object()
