@@ -23,7 +23,14 @@ export function playersTable(ctx, caption, columns, { acting = [] } = {}) {
         h(
           "th",
           { scope: "row" },
-          turn ? h("span", { class: "turn-mark", "aria-label": turnWord(ctx.lang) }, "▶ ") : null,
+          turn
+            ? h(
+                "span",
+                { class: "turn-mark" },
+                h("span", { "aria-hidden": "true" }, "▶ "),
+                h("span", { class: "visually-hidden" }, `${turnWord(ctx.lang)}: `),
+              )
+            : null,
           ctx.name(seat),
         ),
         columns.map(([, cell]) => h("td", {}, cell(seat))),
