@@ -49,6 +49,9 @@ def test_a_person_plays_a_whole_game_against_bots(
 ) -> None:
     seats, options = GAMES[game]
     created = server.open_table(game, seats, options, seed=3)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("websocket", lambda socket: requests.append(socket.url))
     page.goto(invite(created) + "&lang=de")
     page.wait_for_selector("#board .board")
     assert unnamed_controls(page) == []
@@ -61,8 +64,25 @@ def test_a_person_plays_a_whole_game_against_bots(
     final = server.state(created["table"], seat_token(created, 0))
     assert final["over"] is True
     page.screenshot(path=str(artifacts / f"{game}-end.png"), full_page=True)
+    assert_only_own_seat_fetched(requests, created)
     if game == "magic-numbers":
         assert any(name.startswith("answer ") for name in made if name)
+
+
+def assert_only_own_seat_fetched(requests: list[str], created: dict[str, Any]) -> None:
+    """The page asked the server about its own seat only (and the game list, and its files):
+    it cannot show what it never received."""
+    token = seat_token(created, 0)
+    table = created["table"]
+    for url in requests:
+        path = url.split("//", 1)[1].split("/", 1)[1]
+        if path.startswith(("api/games", f"api/tables/{table}/actions")):
+            continue
+        if path.startswith((f"api/tables/{table}?", f"ws/tables/{table}?")):
+            assert f"token={token}" in path, url
+            continue
+        assert not path.startswith(("api/", "ws/")), url
+        assert re.fullmatch(r"(\?.*|[\w./-]+\.(html|css|js)(\?.*)?)", path), url
 
 
 def test_the_quizmaster_confirms_or_rejects(server: Server, page: Any) -> None:
