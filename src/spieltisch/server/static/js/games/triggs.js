@@ -114,7 +114,9 @@ function sheetTable(view, ctx) {
           h(
             "span",
             { class: "boxes", role: "img", "aria-label": w(ctx, "crossed", { n: crossed[index], of: boxes }) },
-            "☒".repeat(crossed[index]) + "☐".repeat(boxes - crossed[index]),
+            Array.from({ length: boxes }, (_, box) =>
+              h("span", { class: box < crossed[index] ? "box crossed" : "box" }, box < crossed[index] ? "✕" : ""),
+            ),
           ),
         ),
       ),
@@ -144,18 +146,17 @@ function piles(view, ctx) {
         { class: "pile" },
         cardFace({
           main: pile === "middle" ? "?" : "–",
-          note: `${size}`,
           kind: pile === "middle" ? "back" : "empty-pile",
           label: w(ctx, "pile_label", { name, top: pile === "middle" ? "?" : w(ctx, "pile_empty"), n: size }),
         }),
-        h("span", { class: "pile-name", "aria-hidden": "true" }, name),
+        h("span", { class: "pile-name", "aria-hidden": "true" }, `${name} (${size})`),
       );
     }
     return h(
       "span",
       { class: "pile" },
-      cardFace({ main: String(tops[i]), note: `${size}`, kind: "triggs", label: w(ctx, "pile_label", { name, top: tops[i], n: size }) }),
-      h("span", { class: "pile-name", "aria-hidden": "true" }, name),
+      cardFace({ main: String(tops[i]), kind: "triggs", label: w(ctx, "pile_label", { name, top: tops[i], n: size }) }),
+      h("span", { class: "pile-name", "aria-hidden": "true" }, `${name} (${size})`),
     );
   });
   return h(
@@ -206,7 +207,9 @@ export default {
   moveText(action, ctx) {
     switch (action.type) {
       case "draw": {
-        const name = w(ctx, action.pile);
+        const tops = ctx.state.view.open_tops;
+        const top = action.pile === "left" ? tops[0] : action.pile === "right" ? tops[1] : null;
+        const name = top === null || top === undefined ? w(ctx, action.pile) : `${w(ctx, action.pile)}: ${top}`;
         return { group: w(ctx, "g_draw"), text: w(ctx, "draw", { name }), label: w(ctx, "draw_label", { name }) };
       }
       case "discard":
