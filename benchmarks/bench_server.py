@@ -28,6 +28,7 @@ import json
 import os
 import platform
 import random
+import resource
 import secrets
 import shlex
 import signal
@@ -124,11 +125,8 @@ async def seat_player(
             await ws.send(json.dumps({"type": "action", "action": action, "id": action_id}))
 
         thinking: asyncio.Task[None] | None = None
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
-            except TimeoutError:
-                continue
+        closer = asyncio.create_task(close_when(stop, ws))
+        async for raw in ws:
             now = time.perf_counter()
             message = json.loads(raw)
             if message["type"] == "error":
@@ -142,17 +140,34 @@ async def seat_player(
                     pending = False
             if message["over"]:
                 tally.games_over += 1
-                return
+                break
             if message["legal_actions"] and not pending:
                 pending = True
                 thinking = asyncio.create_task(act(rng.choice(message["legal_actions"])["action"]))
+        closer.cancel()
         if thinking is not None:
             thinking.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await thinking
 
 
-async def run_load(base: str, args: argparse.Namespace) -> dict[str, Any]:
+async def close_when(stop: asyncio.Event, ws: Any) -> None:
+    await stop.wait()
+    await ws.close()
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) of process ``pid``, or of this process."""
+    if pid is None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run_load(
+    base: str, args: argparse.Namespace, server_pid: int | None = None
+) -> dict[str, Any]:
     tally = Tally()
     tables = await open_tables(base, args)
     ws_base = base.replace("http://", "ws://")
@@ -174,15 +189,27 @@ async def run_load(base: str, args: argparse.Namespace) -> dict[str, Any]:
             raise SystemExit(f"a seat could not connect: {failed[0].exception()!r}")
         await asyncio.sleep(0.1)
     began = time.perf_counter()
+    cpu_before = (cpu_seconds(None), cpu_seconds(server_pid) if server_pid else None)
     start.set()
     await asyncio.sleep(args.seconds)
     stop.set()
     elapsed = time.perf_counter() - began
-    results = await asyncio.gather(*players, return_exceptions=True)
-    for result in results:
-        if isinstance(result, BaseException):
-            tally.errors.append(f"connection: {result!r}")
-    return summary(tally, len(players), elapsed)
+    client_cpu = cpu_seconds(None) - cpu_before[0]
+    server_cpu = None
+    if server_pid is not None and cpu_before[1] is not None:
+        server_cpu = cpu_seconds(server_pid) - cpu_before[1]
+    outcomes = await asyncio.gather(*players, return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            tally.errors.append(f"connection: {outcome!r}")
+    result = summary(tally, len(players), elapsed)
+    result["cpu_seconds"] = {
+        "server": round(server_cpu, 1) if server_cpu is not None else None,
+        "clients": round(client_cpu, 1),
+    }
+    if server_cpu is not None and result["actions"]:
+        result["server_cpu_ms_per_action"] = round(1000 * server_cpu / result["actions"], 2)
+    return result
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -226,6 +253,16 @@ def postgres_schema(url: str) -> Any:
             admin.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
+def run(load: Any) -> dict[str, Any]:
+    """Run the clients on uvloop when it is installed (it comes with uvicorn[standard])."""
+    try:
+        import uvloop
+    except ImportError:
+        result: dict[str, Any] = asyncio.run(load)
+        return result
+    return uvloop.run(load)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=250)
@@ -239,7 +276,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.server:
-        result = asyncio.run(run_load(args.server.rstrip("/"), args))
+        result = run(run_load(args.server.rstrip("/"), args))
         report(result, args)
         return
     port = free_port()
@@ -252,7 +289,7 @@ def main() -> None:
         log = Path(tmp) / "server.log"
         server = start_server(db, port, log)
         try:
-            result = asyncio.run(run_load(f"http://127.0.0.1:{port}", args))
+            result = run(run_load(f"http://127.0.0.1:{port}", args, server.pid))
         finally:
             server.send_signal(signal.SIGINT)
             try:
@@ -291,6 +328,11 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
         f"p99 {lat['p99']} ms, max {lat['max']} ms"
     )
     print(f"  errors: {result['errors']} {result['error_examples'] or ''}")
+    cpu = result["cpu_seconds"]
+    print(
+        f"  CPU seconds: server {cpu['server']}, clients {cpu['clients']}; "
+        f"server {result.get('server_cpu_ms_per_action')} ms per action"
+    )
     print(f"  load average {result['load_average']} on {result['cpus']} CPUs")
 
 
