@@ -41,6 +41,8 @@ HUMAN = "human"
 BOT_PREFIX = "bot:"
 #: Seeds chosen by the server stay below 2**53 so that JavaScript reads them exactly.
 SEED_BITS = 53
+#: How long a finished table stays in memory after its last watcher left.
+FORGET_FINISHED_SECONDS = 600.0
 #: How long a table waits before asking a bot again after its decision failed.
 BOT_RETRY_SECONDS = 5.0
 
@@ -347,6 +349,19 @@ class TableManager:
         table.notify()
         if table.over:
             await self._run(self._store().mark_finished, table.id)
+            self._forget_later(table)
+
+    def _forget_later(self, table: Table) -> None:
+        """Drop a finished table from memory once nobody watches it (it stays stored and
+        is loaded again when asked for)."""
+
+        def forget() -> None:
+            if table.listeners:
+                self._forget_later(table)
+            elif self._tables.get(table.id) is table:
+                del self._tables[table.id]
+
+        asyncio.get_running_loop().call_later(FORGET_FINISHED_SECONDS, forget)
 
     async def _commit(self, row: ActionRow) -> None:
         """Store ``row``; concurrent actions of all tables share one transaction."""
