@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -273,3 +274,22 @@ def test_tables_outlive_the_app_on_both_stores(db_url: str) -> None:
         views = {s: state(client, table, keys[s]) for s in keys}
     with TestClient(create_app(db_url)) as client:
         assert {s: state(client, table, keys[s]) for s in keys} == views
+
+
+def test_a_finished_table_leaves_memory_and_is_loaded_again_when_asked_for(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spieltisch.server import service
+
+    monkeypatch.setattr(service, "FORGET_FINISHED_SECONDS", 0.05)
+    created = open_table(client, game="triggs", seats=["bot:random", "bot:random"], seed=3)
+    table = created["table"]
+    finished = wait_for_humans(client, table)
+    manager: service.TableManager = client.app.state.tables  # type: ignore[attr-defined]
+    for _ in range(100):
+        if table not in manager._tables:
+            break
+        time.sleep(0.05)
+    assert table not in manager._tables
+    assert state(client, table) == finished
+    assert client.get(f"/api/tables/{table}/transcript").status_code == 200

@@ -68,5 +68,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         port=args.port,
         log_config=log_config(),
         ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=False,  # states are small; compressing them costs more CPU
     )
     return 0

@@ -12,7 +12,6 @@ On start the manager rebuilds every unfinished table by replaying its stored act
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
@@ -32,6 +31,7 @@ from spieltisch.core.game import JSON, Event, Game, Seat
 from spieltisch.core.transcript import Transcript, replay_steps, result_of
 from spieltisch.games import make_game
 from spieltisch.server.botplay import BotPool, check_server_spec
+from spieltisch.server.plain import plain, view_json
 from spieltisch.server.security import hash_token, new_token, seat_of_token
 from spieltisch.server.storage import ActionRow, Storage, TableHeader
 
@@ -41,6 +41,8 @@ HUMAN = "human"
 BOT_PREFIX = "bot:"
 #: Seeds chosen by the server stay below 2**53 so that JavaScript reads them exactly.
 SEED_BITS = 53
+#: How long a finished table stays in memory after its last watcher left.
+FORGET_FINISHED_SECONDS = 600.0
 #: How long a table waits before asking a bot again after its decision failed.
 BOT_RETRY_SECONDS = 5.0
 
@@ -98,6 +100,8 @@ class Table:
     listeners: set[Listener] = field(default_factory=set)
     connected: list[int] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
+    #: Each event as sent to clients, per language, built once for all seats.
+    described: dict[str, list[dict[str, JSON]]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -119,6 +123,18 @@ class Table:
         if self.over:
             return None
         return next((s for s in self.game.to_act(self.state) if self.bot_spec(s)), None)
+
+    def described_events(
+        self, seat: Seat | None, lang: str, since: int = 0
+    ) -> list[dict[str, JSON]]:
+        """The events after number ``since`` that ``seat`` may see, in words."""
+        done = self.described.setdefault(lang, [])
+        if len(done) < len(self.events):
+            done.extend(
+                described_events(self.game, self.events[len(done) :], None, lang, len(done), True)
+            )
+        events = self.events
+        return [done[i] for i in range(since, len(events)) if events[i].visible_to(seat)]
 
     def notify(self) -> None:
         for listener in self.listeners:
@@ -333,6 +349,19 @@ class TableManager:
         table.notify()
         if table.over:
             await self._run(self._store().mark_finished, table.id)
+            self._forget_later(table)
+
+    def _forget_later(self, table: Table) -> None:
+        """Drop a finished table from memory once nobody watches it (it stays stored and
+        is loaded again when asked for)."""
+
+        def forget() -> None:
+            if table.listeners:
+                self._forget_later(table)
+            elif self._tables.get(table.id) is table:
+                del self._tables[table.id]
+
+        asyncio.get_running_loop().call_later(FORGET_FINISHED_SECONDS, forget)
 
     async def _commit(self, row: ActionRow) -> None:
         """Store ``row``; concurrent actions of all tables share one transaction."""
@@ -428,12 +457,12 @@ class TableManager:
                 }
                 for s in range(table.header.players)
             ],
-            "view": game.view(state, seat).to_json(),
+            "view": view_json(game.view(state, seat)),
             "to_act": to_act,
             "legal_actions": [
                 {"action": a.to_json(), "text": str(a), "label": game.label(a, lang)} for a in legal
             ],
-            "events": list(described_events(game, table.events, seat, lang, since)),
+            "events": table.described_events(seat, lang, since),
             "over": over,
             "result": result_of(game, state).to_json() if over else None,
             "last_seq": table.last_seq,
@@ -465,15 +494,21 @@ def _build(header: TableHeader, game: Game[Any, Any, Any]) -> Table:
 
 
 def described_events(
-    game: Game[Any, Any, Any], events: list[Event], seat: Seat | None, lang: str, since: int = 0
+    game: Game[Any, Any, Any],
+    events: list[Event],
+    seat: Seat | None,
+    lang: str,
+    first: int = 0,
+    all_seats: bool = False,
 ) -> Iterator[dict[str, JSON]]:
-    """The events after number ``since`` that ``seat`` may see, numbered from 1, in words."""
-    for seq, event in enumerate(events[since:], start=since + 1):
-        if event.visible_to(seat):
+    """The ``events`` that ``seat`` may see (every one with ``all_seats``), in words, numbered
+    from ``first + 1``."""
+    for seq, event in enumerate(events, start=first + 1):
+        if all_seats or event.visible_to(seat):
             yield {
                 "seq": seq,
                 "kind": event.kind,
-                "data": json.loads(json.dumps(event.data, default=list)),
+                "data": plain(event.data),
                 "text": game.describe(event, lang),
             }
 
@@ -495,7 +530,7 @@ def public_replay(
                 "text": str(action) if action is not None else None,
                 "label": game.label(action, lang) if action is not None else None,
                 "events": list(described_events(game, events, None, lang)),
-                "view": game.view(state, None).to_json(),
+                "view": view_json(game.view(state, None)),
             }
         )
         final = state
