@@ -14,7 +14,7 @@ def readme_commands() -> list[str]:
 
 def test_readme_opens_with_a_play_command_and_a_test_command() -> None:
     play, test = readme_commands()
-    assert play.endswith("spieltisch play dicht-dran")
+    assert play.endswith("spieltisch serve")
     assert "pytest" in test
 
 

@@ -1,4 +1,4 @@
-"""The ``spieltisch`` command: list games, print rules, play, simulate, replay.
+"""The ``spieltisch`` command: list games, print rules, play, simulate, replay, serve.
 
 Bad input (unknown game, wrong player count, bad option, malformed or illegal transcript)
 is one line on stderr and exit status 2, never a traceback.
@@ -24,6 +24,8 @@ from spieltisch import __version__
 from spieltisch.bots import bot_specs_for, make_bot
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.cli.render import render
+from spieltisch.cli.serve import add_parser as add_serve_parser
+from spieltisch.cli.serve import cmd_serve
 from spieltisch.cli.terminal import EventPrinter, Quit, TerminalPlayer
 from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import SeatCountError, SpieltischError
@@ -95,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", type=Path)
     rep.add_argument("--verify", action="store_true", help="only check legality and the result")
     rep.add_argument("--lang", choices=LANGS, default=None)
+
+    add_serve_parser(sub)
     return parser
 
 
@@ -349,6 +353,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_simulate(args, out, err)
         if args.command == "tournament":
             return cmd_tournament(args, out, err)
+        if args.command == "serve":
+            return cmd_serve(args)
         return cmd_replay(args, out)
     except SpieltischError as error:
         print(f"spieltisch: error: {error}", file=sys.stderr)

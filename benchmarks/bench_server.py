@@ -1,0 +1,340 @@
+"""Table server under load: many WebSocket seats at many tables, action → pushed view.
+
+Starts ``spieltisch serve`` in a subprocess (a fresh SQLite file, or a fresh schema of a
+PostgreSQL database with ``--postgres URL``), opens ``--tables`` tables of ``--game`` with
+``--players`` human seats each, and connects one WebSocket per seat. Every seat plays like
+a person: when it must act it thinks for a while (uniformly between half and one and a
+half times ``--think`` seconds), then sends a random legal action with an ``id``. The
+latency of an action is the time from sending it to receiving the first pushed state that
+includes it (the state whose ``ack`` names the id). Errors are refused actions, error
+messages and connections that fail; the goal is none.
+
+The script prints the latency percentiles, the action rate and the errors (``--json``: one
+JSON object). Usage::
+
+    python benchmarks/bench_server.py --tables 250 --players 4 --seconds 60
+    python benchmarks/bench_server.py --tables 250 --postgres postgresql://postgres@127.0.0.1/test
+
+The clients run in this process, on the same machine as the server: their CPU time is
+taken from the server's. Needs the ``test`` extra (``websockets``, ``httpx``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import resource
+import secrets
+import shlex
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    actions_sent: int = 0
+    states_received: int = 0
+    games_over: int = 0
+    connected: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "spieltisch.cli.main", "serve", "--port", str(port)]
+    command += ["--db", db]
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=out)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server did not start:\n{log.read_text()}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
+                return process
+        except httpx.TransportError:
+            time.sleep(0.2)
+    process.kill()
+    raise SystemExit("the server did not answer within 60 s")
+
+
+async def open_tables(base: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+
+        async def one(index: int) -> dict[str, Any]:
+            body = {
+                "game": args.game,
+                "players": args.players,
+                "seats": ["human"] * args.players,
+                "seed": args.seed * 100_000 + index,
+            }
+            response = await client.post("/api/tables", json=body)
+            response.raise_for_status()
+            created: dict[str, Any] = response.json()
+            return created
+
+        return list(await asyncio.gather(*(one(i) for i in range(args.tables))))
+
+
+async def seat_player(
+    url: str,
+    think: float,
+    rng: random.Random,
+    tally: Tally,
+    start: asyncio.Event,
+    stop: asyncio.Event,
+) -> None:
+    """One person at one seat: waits for its turn, thinks, acts, times the pushed view."""
+    sent: dict[str, float] = {}
+    pending = False
+    async with websockets.connect(url, max_size=2**22, open_timeout=60, compression=None) as ws:
+        tally.connected += 1
+        await start.wait()
+
+        async def act(action: dict[str, Any]) -> None:
+            await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+            if stop.is_set():
+                return
+            action_id = secrets.token_hex(4)
+            sent[action_id] = time.perf_counter()
+            tally.actions_sent += 1
+            await ws.send(json.dumps({"type": "action", "action": action, "id": action_id}))
+
+        thinking: asyncio.Task[None] | None = None
+        closer = asyncio.create_task(close_when(stop, ws))
+        async for raw in ws:
+            now = time.perf_counter()
+            message = json.loads(raw)
+            if message["type"] == "error":
+                tally.errors.append(message["error"])
+                pending = False
+                continue
+            tally.states_received += 1
+            for action_id in message.get("ack", []):
+                if action_id in sent:
+                    tally.latencies.append(now - sent.pop(action_id))
+                    pending = False
+            if message["over"]:
+                tally.games_over += 1
+                break
+            if message["legal_actions"] and not pending:
+                pending = True
+                thinking = asyncio.create_task(act(rng.choice(message["legal_actions"])["action"]))
+        closer.cancel()
+        if thinking is not None:
+            thinking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await thinking
+
+
+async def close_when(stop: asyncio.Event, ws: Any) -> None:
+    await stop.wait()
+    await ws.close()
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) of process ``pid``, or of this process."""
+    if pid is None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run_load(
+    base: str, args: argparse.Namespace, server_pid: int | None = None
+) -> dict[str, Any]:
+    tally = Tally()
+    tables = await open_tables(base, args)
+    ws_base = base.replace("http://", "ws://")
+    start, stop = asyncio.Event(), asyncio.Event()
+    rng = random.Random(args.seed)
+    players: list[asyncio.Task[None]] = []
+    for created in tables:
+        for seat in created["seats"]:
+            url = f"{ws_base}/ws/tables/{created['table']}?token={seat['token']}"
+            seat_rng = random.Random(rng.getrandbits(64))
+            task = seat_player(url, args.think, seat_rng, tally, start, stop)
+            players.append(asyncio.create_task(task))
+            if len(players) % 50 == 0:
+                await asyncio.sleep(0.05)  # connect in waves, not all at once
+    deadline = time.monotonic() + 120
+    while tally.connected < len(players) and time.monotonic() < deadline:
+        failed = [t for t in players if t.done() and t.exception() is not None]
+        if failed:
+            raise SystemExit(f"a seat could not connect: {failed[0].exception()!r}")
+        await asyncio.sleep(0.1)
+    began = time.perf_counter()
+    cpu_before = (cpu_seconds(None), cpu_seconds(server_pid) if server_pid else None)
+    start.set()
+    await asyncio.sleep(args.seconds)
+    stop.set()
+    elapsed = time.perf_counter() - began
+    client_cpu = cpu_seconds(None) - cpu_before[0]
+    server_cpu = None
+    if server_pid is not None and cpu_before[1] is not None:
+        server_cpu = cpu_seconds(server_pid) - cpu_before[1]
+    outcomes = await asyncio.gather(*players, return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            tally.errors.append(f"connection: {outcome!r}")
+    result = summary(tally, len(players), elapsed)
+    result["cpu_seconds"] = {
+        "server": round(server_cpu, 1) if server_cpu is not None else None,
+        "clients": round(client_cpu, 1),
+    }
+    if server_cpu is not None and result["actions"]:
+        result["server_cpu_ms_per_action"] = round(1000 * server_cpu / result["actions"], 2)
+    return result
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summary(tally: Tally, seats: int, elapsed: float) -> dict[str, Any]:
+    lat = [1000 * v for v in tally.latencies]
+    return {
+        "seats": seats,
+        "connected": tally.connected,
+        "seconds": round(elapsed, 1),
+        "actions": len(lat),
+        "actions_per_second": round(len(lat) / elapsed, 1),
+        "states_received": tally.states_received,
+        "games_over": tally.games_over,
+        "latency_ms": {
+            "p50": round(percentile(lat, 0.50), 1) if lat else None,
+            "p95": round(percentile(lat, 0.95), 1) if lat else None,
+            "p99": round(percentile(lat, 0.99), 1) if lat else None,
+            "max": round(max(lat), 1) if lat else None,
+            "mean": round(statistics.fmean(lat), 1) if lat else None,
+        },
+        "errors": len(tally.errors),
+        "error_examples": sorted(set(tally.errors))[:5],
+    }
+
+
+@contextlib.contextmanager
+def postgres_schema(url: str) -> Any:
+    import psycopg
+
+    schema = f"spieltisch_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+        try:
+            separator = "&" if "?" in url else "?"
+            yield f"{url}{separator}options=-csearch_path%3D{schema}"
+        finally:
+            admin.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def run(load: Any) -> dict[str, Any]:
+    """Run the clients on uvloop when it is installed (it comes with uvicorn[standard])."""
+    try:
+        import uvloop
+    except ImportError:
+        result: dict[str, Any] = asyncio.run(load)
+        return result
+    return uvloop.run(load)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", default="dicht-dran")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured time")
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds per decision")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--postgres", metavar="URL", help="use PostgreSQL (a fresh schema)")
+    parser.add_argument("--server", metavar="URL", help="load a running server instead")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if args.server:
+        result = run(run_load(args.server.rstrip("/"), args))
+        report(result, args)
+        return
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        db = (
+            stack.enter_context(postgres_schema(args.postgres))
+            if args.postgres
+            else str(Path(tmp) / "bench.sqlite3")
+        )
+        log = Path(tmp) / "server.log"
+        server = start_server(db, port, log)
+        try:
+            result = run(run_load(f"http://127.0.0.1:{port}", args, server.pid))
+        finally:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    report(result, args)
+
+
+def report(result: dict[str, Any], args: argparse.Namespace) -> None:
+    result.update(
+        store="postgresql" if args.postgres else "sqlite",
+        game=args.game,
+        tables=args.tables,
+        players=args.players,
+        think_seconds=args.think,
+        load_average=[round(x, 2) for x in os.getloadavg()],
+        cpus=os.cpu_count(),
+        python=platform.python_version(),
+        command=shlex.join(["python", "benchmarks/bench_server.py", *sys.argv[1:]]),
+    )
+    if args.json:
+        print(json.dumps(result))
+        return
+    lat = result["latency_ms"]
+    print(
+        f"{result['store']}: {result['seats']} seats at {result['tables']} {result['game']} "
+        f"tables, {result['seconds']} s, think {args.think} s"
+    )
+    print(
+        f"  {result['actions']} actions ({result['actions_per_second']}/s), "
+        f"{result['states_received']} pushed states, {result['games_over']} seats saw the end"
+    )
+    print(
+        f"  action → own pushed view: p50 {lat['p50']} ms, p95 {lat['p95']} ms, "
+        f"p99 {lat['p99']} ms, max {lat['max']} ms"
+    )
+    print(f"  errors: {result['errors']} {result['error_examples'] or ''}")
+    cpu = result["cpu_seconds"]
+    print(
+        f"  CPU seconds: server {cpu['server']}, clients {cpu['clients']}; "
+        f"server {result.get('server_cpu_ms_per_action')} ms per action"
+    )
+    print(f"  load average {result['load_average']} on {result['cpus']} CPUs")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""``spieltisch serve``: the table server on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+from typing import Any
+
+from spieltisch.core.errors import SpieltischError
+
+DEFAULT_DB = "spieltisch-tables.sqlite3"
+#: The largest WebSocket frame uvicorn accepts; the app answers anything above 16 KiB with
+#: an error message and keeps the connection (a frame above this closes it).
+WS_MAX_SIZE = 1024 * 1024
+
+
+class ServeError(SpieltischError):
+    """The server cannot start (for example, the database cannot be opened)."""
+
+
+def add_parser(sub: Any) -> None:
+    serve = sub.add_parser("serve", help="run the table server (HTTP and WebSocket API)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--db",
+        default=DEFAULT_DB,
+        metavar="URL",
+        help=f"SQLite file (default {DEFAULT_DB}) or postgresql://user@host:port/database",
+    )
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, with token values removed from every line (access lines and
+    WebSocket handshakes show the query string)."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"redact": {"()": "spieltisch.server.security.RedactTokens"}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["redact"]
+    config["loggers"]["spieltisch"] = {"handlers": ["default"], "level": "INFO"}
+    return config
+
+
+def check_db(url: str) -> None:
+    """Open and close the store once, so that a wrong URL is one line, not a traceback."""
+    from spieltisch.server.storage import open_storage
+
+    try:
+        open_storage(url).close()
+    except Exception as error:
+        message = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
+        raise ServeError(f"cannot open the database {url!r}: {message}") from None
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from spieltisch.server.app import create_app
+
+    if not 0 < args.port < 65536:
+        raise ServeError(f"--port must be from 1 to 65535, got {args.port}")
+    check_db(args.db)
+    uvicorn.run(
+        create_app(args.db),
+        host=args.host,
+        port=args.port,
+        log_config=log_config(),
+        ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=False,  # states are small; compressing them costs more CPU
+    )
+    return 0

@@ -1,0 +1,69 @@
+"""The ASGI application: wires the routers, the error format, the size limit and the
+static UI to one :class:`TableManager`."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from spieltisch import __version__
+from spieltisch.server.limits import BodyLimit
+from spieltisch.server.routes import games, replay, tables, ws
+from spieltisch.server.service import ServiceError, TableManager
+from spieltisch.server.storage import open_storage
+
+DESCRIPTION = """
+Play Spieltisch games at shared tables: people through their seat's secret token (HTTP or
+WebSocket), bots on the server. Every answer to a seat holds only that seat's view.
+Errors are `{"error": "..."}` with a 4xx status. See docs/server.md.
+"""
+
+
+def create_app(db: str = "spieltisch-tables.sqlite3") -> FastAPI:
+    """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        manager = TableManager(lambda: open_storage(db))
+        await manager.start()
+        app.state.tables = manager
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    app = FastAPI(
+        title="Spieltisch", version=__version__, description=DESCRIPTION, lifespan=lifespan
+    )
+    for router in (games.router, tables.router, replay.router, ws.router):
+        app.include_router(router)
+    app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
+    app.add_middleware(BodyLimit)
+    static = Path(str(resources.files("spieltisch.server").joinpath("static")))
+    if (static / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=static, html=True), name="static")
+    return app
+
+
+async def _service_error(request: Request, error: ServiceError) -> JSONResponse:
+    return JSONResponse({"error": error.message}, status_code=error.status)
+
+
+async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
+    return JSONResponse({"error": str(error.detail)}, status_code=error.status_code)
+
+
+async def _validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
+    return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid')}"}, status_code=422)

@@ -1,0 +1,102 @@
+"""Bot seats on the server: decisions run off the event loop.
+
+A bot decides from its seat's view and legal actions only, like everywhere in Spieltisch.
+Quick bots (``random``, ``heuristic``) decide in a small thread pool; search bots
+(``ismcts``), which hold the CPU for as long as their budget says, decide in a process
+pool so that they never stall the event loop or, through the GIL, other tables. The worker
+rebuilds the game from its id and options, so only the view and the legal actions (frozen
+dataclasses) cross the process boundary.
+
+Each decision is seeded from the table's seed, the seat and the number of actions so far,
+so a restarted server asks a bot the same question with the same seed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import lru_cache
+from typing import Any
+
+from spieltisch.bots import make_bot, parse_spec
+from spieltisch.core.errors import BotSpecError
+from spieltisch.core.game import Game, View
+from spieltisch.games import make_game
+
+#: The largest search budgets a table may ask for (a server serves many tables).
+MAX_ISMCTS_SECONDS = 10.0
+MAX_ISMCTS_SIMS = 20_000
+
+#: Bot specs offered to people creating a table (any other valid spec works too).
+PRESETS: tuple[tuple[str, str, str], ...] = (
+    ("random", "Zufall", "random"),
+    ("heuristic", "Heuristik", "heuristic"),
+    ("ismcts:time=0.5", "ISMCTS (0,5 s)", "ISMCTS (0.5 s)"),
+    ("ismcts:time=2", "ISMCTS (2 s, stark)", "ISMCTS (2 s, strong)"),
+)
+
+
+def check_server_spec(spec: str, game: Game[Any, Any, Any]) -> None:
+    """Raise :class:`BotSpecError` unless ``spec`` is a bot for ``game`` within the server's
+    budget limits."""
+    name, params = parse_spec(spec)
+    make_bot(spec, game, 0)  # checks the parameters for this game
+    if name == "ismcts":
+        if float(params.get("time", 0)) > MAX_ISMCTS_SECONDS:
+            raise BotSpecError(f"ismcts time is at most {MAX_ISMCTS_SECONDS:g} s on the server")
+        if int(params.get("sims", 0)) > MAX_ISMCTS_SIMS:
+            raise BotSpecError(f"ismcts sims is at most {MAX_ISMCTS_SIMS} on the server")
+
+
+@lru_cache(maxsize=64)
+def _game(game_id: str, options: str) -> Game[Any, Any, Any]:
+    return make_game(game_id, json.loads(options))
+
+
+def decide(
+    game_id: str, options: str, spec: str, seed: int, view: View, legal: Sequence[Any]
+) -> Any:
+    """The action the bot ``spec`` (seeded with ``seed``) chooses; runs in a worker."""
+    game = _game(game_id, options)
+    bot = make_bot(spec, game, seed)
+    return bot.act(view if bot.wants_view else None, legal)
+
+
+class BotPool:
+    """Where bot decisions run: threads for quick bots, processes for search."""
+
+    def __init__(self, threads: int = 2, processes: int = 2) -> None:
+        self._threads = ThreadPoolExecutor(threads, thread_name_prefix="spieltisch-bot")
+        self._process_count = processes
+        self._processes: ProcessPoolExecutor | None = None
+
+    def _executor(self, spec: str) -> Executor:
+        if parse_spec(spec)[0] != "ismcts":
+            return self._threads
+        if self._processes is None:
+            context = multiprocessing.get_context("spawn")
+            self._processes = ProcessPoolExecutor(self._process_count, mp_context=context)
+        return self._processes
+
+    async def decide(
+        self,
+        game: Game[Any, Any, Any],
+        spec: str,
+        seed: int,
+        view: View,
+        legal: Sequence[Any],
+    ) -> Any:
+        options = json.dumps(game.options, sort_keys=True)
+        loop = asyncio.get_running_loop()
+        executor = self._executor(spec)
+        return await loop.run_in_executor(
+            executor, decide, game.spec.id, options, spec, seed, view, list(legal)
+        )
+
+    def shutdown(self) -> None:
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,63 @@
+"""``GET /api/games``: what can be played, with which options and which bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from spieltisch.core.options import OptionSpec
+from spieltisch.games import REGISTRY
+from spieltisch.server.botplay import PRESETS
+from spieltisch.server.schemas import GamesOut
+
+router = APIRouter(tags=["games"])
+
+#: Options the server does not offer: ``deck`` names a file on the server's disk.
+SERVER_FIXED = {"deck"}
+
+
+def option_info(option: OptionSpec) -> dict[str, Any]:
+    default = option.default
+    info: dict[str, Any] = {
+        "name": option.name,
+        "default": default,
+        "help_de": option.help_de,
+        "help_en": option.help_en,
+    }
+    if isinstance(default, bool):
+        info["type"] = "bool"
+    elif isinstance(default, int):
+        info.update(type="int", min=option.minimum, max=option.maximum)
+    elif option.pattern is None:
+        info.update(type="choice", choices=list(option.choices))
+    else:
+        info["type"] = "text"
+    return info
+
+
+def games_info() -> dict[str, Any]:
+    games = [
+        {
+            "id": game_id,
+            "name_de": cls.spec.name_de,
+            "name_en": cls.spec.name_en,
+            "rules_version": cls.spec.rules_version,
+            "min_players": cls.spec.min_seats,
+            "max_players": cls.spec.max_seats,
+            "options": [option_info(o) for o in cls.spec.options if o.name not in SERVER_FIXED],
+        }
+        for game_id, cls in REGISTRY.items()
+    ]
+    bots = [{"spec": spec, "name_de": de, "name_en": en} for spec, de, en in PRESETS]
+    return {"games": games, "bots": bots}
+
+
+@router.get("/api/games", response_model=GamesOut)
+async def list_games() -> dict[str, Any]:
+    """Every game with its player range and rule options, and the bot presets.
+
+    Any valid bot spec works at a table (``ismcts:sims=500``), within the server's limits
+    (ISMCTS at most 10 s or 20,000 simulations per move); the presets are suggestions.
+    """
+    return games_info()

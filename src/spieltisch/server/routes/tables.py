@@ -1,0 +1,113 @@
+"""Tables over HTTP: create one, read a seat's state, act, and the finished game."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+
+from spieltisch.core.game import JSON
+from spieltisch.games import make_game
+from spieltisch.server.routes import base_url, errors, manager
+from spieltisch.server.schemas import (
+    ActionRequest,
+    CreateTable,
+    Lang,
+    ReplayOut,
+    SeatState,
+    TableCreated,
+)
+from spieltisch.server.service import TableManager, public_replay
+
+router = APIRouter(tags=["tables"])
+
+Manager = Annotated[TableManager, Depends(manager)]
+LangQuery = Annotated[Lang, Query(description="language of texts and labels")]
+
+
+@router.post(
+    "/api/tables", status_code=201, response_model=TableCreated, responses=errors(413, 422)
+)
+async def create_table(body: CreateTable, request: Request, tables: Manager) -> dict[str, Any]:
+    """Open a table. Each human seat gets a secret token and an invite link (shown only
+    here: the server keeps only a hash); anyone with the spectator link sees the public view.
+    Bot seats start playing at once when it is their turn."""
+    table, tokens = await tables.create(
+        body.game, body.players, body.options, body.seats, body.seed
+    )
+    base = base_url(request)
+    return {
+        "table": table.id,
+        "game": table.game.spec.id,
+        "players": table.header.players,
+        "seats": [
+            {
+                "seat": seat,
+                "kind": "bot" if token is None else "human",
+                "bot": table.bot_spec(seat),
+                "token": token,
+                "invite_url": f"{base}/?table={table.id}&token={token}" if token else None,
+            }
+            for seat, token in enumerate(tokens)
+        ],
+        "spectator_url": f"{base}/?table={table.id}",
+    }
+
+
+@router.get(
+    "/api/tables/{table_id}", response_model=SeatState, responses=errors(403, 404, 409, 422)
+)
+async def get_table(
+    table_id: str,
+    tables: Manager,
+    token: Annotated[str | None, Query(description="a seat's token; none: spectator")] = None,
+    lang: LangQuery = "en",
+    since: Annotated[int, Query(ge=0, description="only events after this number")] = 0,
+) -> dict[str, JSON]:
+    """A seat's state: its own view, the seats to act, its legal actions, the events it may
+    see, whether the game is over and the result. Without a token: the public view."""
+    table = await tables.get(table_id)
+    seat = tables.seat_of(table, token)
+    return tables.seat_state(table, seat, lang, since)
+
+
+@router.post(
+    "/api/tables/{table_id}/actions",
+    response_model=SeatState,
+    responses=errors(403, 404, 409, 413, 422, 503),
+)
+async def post_action(
+    table_id: str, body: ActionRequest, tables: Manager, lang: LangQuery = "en"
+) -> dict[str, JSON]:
+    """Act for the seat of ``token``. The action is checked against the seat's legal
+    actions and committed to storage before this answer; the answer is the seat's new state
+    with the events since the action. Every connected seat is sent its own new view."""
+    table = await tables.get(table_id)
+    seat = tables.seat_of(table, body.token)
+    before = await tables.act(table, seat, body.action, body.step)
+    return tables.seat_state(table, seat, lang, before)
+
+
+@router.get("/api/tables/{table_id}/transcript", responses=errors(404, 409))
+async def get_transcript(table_id: str, tables: Manager) -> dict[str, JSON]:
+    """The finished game's transcript (format in docs/transcripts.md): it replays with
+    ``spieltisch replay``. Refused while the game is running (it names the seed)."""
+    table = await tables.get(table_id)
+    return tables.transcript(table).to_json()
+
+
+@router.get(
+    "/api/tables/{table_id}/replay", response_model=ReplayOut, responses=errors(404, 409, 422)
+)
+async def get_replay(table_id: str, tables: Manager, lang: LangQuery = "en") -> dict[str, JSON]:
+    """The finished game step by step as a spectator saw it: after each action the public
+    view and the public events. No hidden card beyond what a spectator could see."""
+    table = await tables.get(table_id)
+    transcript = tables.transcript(table)
+    game = make_game(transcript.game, transcript.options)
+    return {
+        "game": transcript.game,
+        "players": transcript.players,
+        "steps": public_replay(game, transcript, lang)[0],
+        "result": transcript.result.to_json() if transcript.result else None,
+    }

@@ -1,0 +1,151 @@
+"""The shapes of the API's requests and answers, for validation and the OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Lang = Literal["de", "en"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CreateTable(_Strict):
+    game: str = Field(description="a game id from GET /api/games", examples=["dicht-dran"])
+    players: int = Field(description="number of players, within the game's seat range")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="rule options by name (see GET /api/games)"
+    )
+    seats: list[str] = Field(
+        description="one per player: 'human' or 'bot:<spec>' (bot:heuristic, bot:ismcts:time=1)",
+        examples=[["human", "human", "bot:heuristic", "bot:random"]],
+    )
+    seed: int | None = Field(
+        default=None,
+        description="shuffle seed, for tests and replays: whoever knows it knows every card",
+    )
+
+
+class ActionRequest(_Strict):
+    token: str = Field(description="the acting seat's secret token")
+    action: dict[str, Any] = Field(description="the action's JSON form, from legal_actions")
+    step: int | None = Field(
+        default=None,
+        description="optional: the 'step' of the state the client acted on; the action is "
+        "refused as stale if the table has moved on since",
+    )
+
+
+class Error(BaseModel):
+    error: str = Field(description="one line: what was wrong and what is allowed")
+
+
+class SeatCreated(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(description="the bot spec of a bot seat")
+    token: str | None = Field(description="the secret token of a human seat (shown only once)")
+    invite_url: str | None = Field(description="the link for the person at this seat")
+
+
+class TableCreated(BaseModel):
+    table: str
+    game: str
+    players: int
+    seats: list[SeatCreated]
+    spectator_url: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    connected: bool = Field(description="whether a person has this seat open right now")
+
+
+class LegalAction(BaseModel):
+    action: dict[str, Any] = Field(description="the JSON form to send back")
+    text: str = Field(description="the action's text form")
+    label: str = Field(description="the shortest text a person can type for it, in lang")
+
+
+class EventOut(BaseModel):
+    seq: int = Field(description="the event's number at this table, from 1")
+    kind: str
+    data: dict[str, Any]
+    text: str = Field(description="the event in words, in lang")
+
+
+class ResultOut(BaseModel):
+    scores: list[float]
+    ranking: list[int] = Field(description="each seat's place, 1 = first, shared on ties")
+
+
+class SeatState(BaseModel):
+    """What one seat (or a spectator) is shown: its own view, never the state."""
+
+    table: str
+    game: str
+    players: int
+    seat: int | None = Field(description="null for a spectator")
+    seats: list[SeatInfo]
+    view: dict[str, Any] = Field(description="the game's view for this seat (view.to_json())")
+    to_act: list[int] = Field(description="the seats that must act now")
+    legal_actions: list[LegalAction] = Field(description="this seat's legal actions now")
+    events: list[EventOut] = Field(description="events this seat may see, after 'since'")
+    over: bool
+    result: ResultOut | None
+    last_seq: int = Field(description="the number of the table's latest event")
+    step: int = Field(description="the number of actions played so far")
+
+
+class OptionInfo(BaseModel):
+    name: str
+    type: Literal["bool", "int", "choice", "text"]
+    default: bool | int | str
+    min: int | None = None
+    max: int | None = None
+    choices: list[str] | None = None
+    help_de: str
+    help_en: str
+
+
+class GameInfo(BaseModel):
+    id: str
+    name_de: str
+    name_en: str
+    rules_version: str
+    min_players: int
+    max_players: int
+    options: list[OptionInfo]
+
+
+class BotInfo(BaseModel):
+    spec: str = Field(description="use as 'bot:<spec>' in seats")
+    name_de: str
+    name_en: str
+
+
+class GamesOut(BaseModel):
+    games: list[GameInfo]
+    bots: list[BotInfo]
+
+
+class ReplayStep(BaseModel):
+    step: int
+    seat: int | None
+    action: dict[str, Any] | None
+    text: str | None
+    label: str | None
+    events: list[EventOut] = Field(description="the public events of this step")
+    view: dict[str, Any] = Field(description="the spectator's view after this step")
+
+
+class ReplayOut(BaseModel):
+    game: str
+    players: int
+    steps: list[ReplayStep]
+    result: ResultOut | None

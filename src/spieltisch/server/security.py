@@ -1,0 +1,53 @@
+"""Seat tokens and keeping them out of logs.
+
+A token is 32 random bytes (URL-safe text). The server keeps only its SHA-256; a presented
+token is hashed and compared with every seat's hash in constant time, so neither the
+stored hashes nor the timing of a comparison tell anything about a token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import re
+import secrets
+from collections.abc import Sequence
+
+TOKEN_BYTES = 32
+_TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def seat_of_token(token: str, hashes: Sequence[str | None]) -> int | None:
+    """The seat whose token hash matches ``token``, comparing with every seat's hash."""
+    presented = hash_token(token)
+    found = None
+    for seat, stored in enumerate(hashes):
+        if stored is not None and hmac.compare_digest(presented, stored):
+            found = seat
+    return found
+
+
+def redact(text: str) -> str:
+    """``text`` with every ``token=…`` query value replaced by ``token=***``."""
+    return _TOKEN_IN_TEXT.sub(r"\1***", text)
+
+
+class RedactTokens(logging.Filter):
+    """A log filter that removes token values from messages (uvicorn logs request paths,
+    query strings included, for HTTP requests and WebSocket handshakes)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg = redact(message)
+            record.args = ()
+        return True

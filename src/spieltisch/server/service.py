@@ -1,0 +1,547 @@
+"""The table manager: the authoritative tables in memory, their persistence and their bots.
+
+Every table lives here as the game, its state and its action log. An action from a seat is
+checked against ``legal_actions``, committed to storage, and only then applied in memory;
+then every connected seat is told to fetch its own view. A table whose next seats are bots
+plays on by itself until a person must act or the game is over.
+
+On start the manager rebuilds every unfinished table by replaying its stored actions
+(checked, like any transcript); finished tables are loaded when someone asks for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from spieltisch.core.chance import derive_seed
+from spieltisch.core.errors import (
+    ActionParseError,
+    IllegalActionError,
+    SpieltischError,
+    TranscriptError,
+)
+from spieltisch.core.game import JSON, Event, Game, Seat
+from spieltisch.core.transcript import Transcript, replay_steps, result_of
+from spieltisch.games import make_game
+from spieltisch.server.botplay import BotPool, check_server_spec
+from spieltisch.server.plain import plain, view_json
+from spieltisch.server.security import hash_token, new_token, seat_of_token
+from spieltisch.server.storage import ActionRow, Storage, TableHeader
+
+log = logging.getLogger("spieltisch.server")
+
+HUMAN = "human"
+BOT_PREFIX = "bot:"
+#: Seeds chosen by the server stay below 2**53 so that JavaScript reads them exactly.
+SEED_BITS = 53
+#: How long a finished table stays in memory after its last watcher left.
+FORGET_FINISHED_SECONDS = 600.0
+#: How long a table waits before asking a bot again after its decision failed.
+BOT_RETRY_SECONDS = 5.0
+
+T = TypeVar("T")
+
+
+class ServiceError(Exception):
+    """A request the server refuses: an HTTP status and a one-line message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Listener:
+    """One open connection of a seat (``None``: a spectator) that wants pushes."""
+
+    def __init__(self, seat: Seat | None, lang: str, since: int) -> None:
+        self.seat = seat
+        self.lang = lang
+        #: The last event sequence number this connection has been sent.
+        self.since = since
+        self.errors: list[dict[str, Any]] = []
+        #: Ids of this connection's actions applied since its last state message.
+        self.acks: list[str | int] = []
+        self.wake = asyncio.Event()
+        self.dirty = True
+        self.wake.set()  # the first message: the current state
+
+    def changed(self) -> None:
+        self.dirty = True
+        self.wake.set()
+
+    def error(self, message: dict[str, Any]) -> None:
+        """Queue an error message (``{"type": "error", "error": ..., "id": ...}``)."""
+        self.errors.append(message)
+        self.wake.set()
+
+    def acknowledge(self, action_id: str | int) -> None:
+        self.acks.append(action_id)
+        self.changed()
+
+
+@dataclass(eq=False)
+class Table:
+    """One table: its header, the game and its state, the actions and the events so far."""
+
+    header: TableHeader
+    game: Game[Any, Any, Any]
+    state: Any
+    actions: list[tuple[Seat, dict[str, JSON]]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: set[Listener] = field(default_factory=set)
+    connected: list[int] = field(default_factory=list)
+    bot_task: asyncio.Task[None] | None = None
+    #: Each event as sent to clients, per language, built once for all seats.
+    described: dict[str, list[dict[str, JSON]]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.header.id
+
+    @property
+    def last_seq(self) -> int:
+        return len(self.events)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.game.is_terminal(self.state))
+
+    def bot_spec(self, seat: Seat) -> str | None:
+        kind = self.header.seats[seat]
+        return kind.removeprefix(BOT_PREFIX) if kind.startswith(BOT_PREFIX) else None
+
+    def bot_to_act(self) -> Seat | None:
+        if self.over:
+            return None
+        return next((s for s in self.game.to_act(self.state) if self.bot_spec(s)), None)
+
+    def described_events(
+        self, seat: Seat | None, lang: str, since: int = 0
+    ) -> list[dict[str, JSON]]:
+        """The events after number ``since`` that ``seat`` may see, in words."""
+        done = self.described.setdefault(lang, [])
+        if len(done) < len(self.events):
+            done.extend(
+                described_events(self.game, self.events[len(done) :], None, lang, len(done), True)
+            )
+        events = self.events
+        return [done[i] for i in range(since, len(events)) if events[i].visible_to(seat)]
+
+    def notify(self) -> None:
+        for listener in self.listeners:
+            listener.changed()
+
+
+class TableManager:
+    """All tables of one server, backed by one :class:`Storage`."""
+
+    def __init__(self, open_storage: Callable[[], Storage], bots: BotPool | None = None) -> None:
+        self._open_storage = open_storage
+        self._storage: Storage | None = None
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="spieltisch-db")
+        self._tables: dict[str, Table] = {}
+        self._loading = asyncio.Lock()
+        self._pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        self._flush = asyncio.Event()
+        self._committer: asyncio.Task[None] | None = None
+        self._bots = bots or BotPool()
+
+    # -- life cycle -------------------------------------------------------------------
+    async def start(self) -> None:
+        """Open the storage, rebuild every unfinished table and let its bots play on."""
+        self._storage = await self._run(self._open_storage)
+        self._committer = asyncio.create_task(self._commit_loop())
+        for table_id in await self._run(self._store().unfinished_tables):
+            try:
+                table = await self._load(table_id)
+            except ServiceError as error:
+                log.warning("table %s not restored: %s", table_id, error.message)
+                continue
+            self._kick_bots(table)
+        log.info("%d unfinished table(s) restored", len(self._tables))
+
+    async def stop(self) -> None:
+        for table in self._tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        if self._committer is not None:
+            self._committer.cancel()
+        self._bots.shutdown()
+        if self._storage is not None:
+            await self._run(self._storage.close)
+        self._db.shutdown(wait=True)
+
+    def _store(self) -> Storage:
+        assert self._storage is not None, "the manager has not been started"
+        return self._storage
+
+    async def _run(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a storage call on the one database thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._db, function, *args)
+
+    # -- creating and finding tables ----------------------------------------------------
+    async def create(
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[str],
+        seed: int | None,
+    ) -> tuple[Table, list[str | None]]:
+        """A new table, stored; returns it with each human seat's token (``None``: a bot)."""
+        game, seats = self._checked_setup(game_id, players, options, seats)
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)
+        elif not 0 <= seed < 2**63:
+            raise ServiceError(422, f"seed must be a whole number from 0 to 2**63-1, got {seed}")
+        tokens = [new_token() if kind == HUMAN else None for kind in seats]
+        header = TableHeader(
+            id=secrets.token_urlsafe(12),
+            game=game.spec.id,
+            rules_version=game.spec.rules_version,
+            options=dict(game.options),
+            players=players,
+            seed=seed,
+            seats=tuple(seats),
+            token_hashes=tuple(hash_token(t) if t else None for t in tokens),
+            created=time.time(),
+        )
+        table = _build(header, game)
+        await self._run(self._store().create_table, header)
+        self._tables[header.id] = table
+        self._kick_bots(table)
+        return table, tokens
+
+    def _checked_setup(
+        self, game_id: str, players: int, options: dict[str, Any], seats: list[str]
+    ) -> tuple[Game[Any, Any, Any], list[str]]:
+        if "deck" in options and options["deck"] != "standard":
+            raise ServiceError(
+                422,
+                "option 'deck' names a file on the server's disk; over the API only "
+                "'standard' is allowed",
+            )
+        try:
+            game = make_game(game_id, options)
+            game.spec.check_seats(players)
+            if len(seats) != players:
+                raise ServiceError(
+                    422, f"give one seat kind per player ({players}), got {len(seats)}"
+                )
+            cleaned = [kind.strip() for kind in seats]
+            for kind in cleaned:
+                if kind != HUMAN and not kind.startswith(BOT_PREFIX):
+                    raise ServiceError(
+                        422, f"a seat is 'human' or 'bot:<spec>' (bot:heuristic), got {kind!r}"
+                    )
+                if kind.startswith(BOT_PREFIX):
+                    check_server_spec(kind.removeprefix(BOT_PREFIX), game)
+        except SpieltischError as error:
+            raise ServiceError(422, str(error)) from None
+        return game, cleaned
+
+    async def get(self, table_id: str) -> Table:
+        """The table ``table_id``, loaded from storage if it is not in memory."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            return self._tables.get(table_id) or await self._load(table_id)
+
+    async def _load(self, table_id: str) -> Table:
+        stored = await self._run(self._store().load_table, table_id)
+        if stored is None:
+            raise ServiceError(404, f"there is no table {table_id!r}")
+        header = stored.header
+        try:
+            game = make_game(header.game, header.options)
+            if header.rules_version != game.spec.rules_version:
+                raise TranscriptError(
+                    f"it was played under rules version {header.rules_version} of "
+                    f"{header.game}; this server plays version {game.spec.rules_version}"
+                )
+            table = _build(header, game)
+            for seat, data in stored.actions:  # checked, like any transcript
+                table.events.extend(game.play(table.state, seat, game.action_from_json(data)))
+                table.actions.append((seat, data))
+        except SpieltischError as error:
+            raise ServiceError(409, f"table {table_id} cannot be restored: {error}") from None
+        self._tables[table_id] = table
+        if table.over and not stored.finished:
+            await self._run(self._store().mark_finished, table_id)
+        return table
+
+    @staticmethod
+    def seat_of(table: Table, token: str | None) -> Seat | None:
+        """The seat ``token`` belongs to; no token is a spectator; a wrong one is refused."""
+        if token is None:
+            return None
+        seat = seat_of_token(token, table.header.token_hashes)
+        if seat is None:
+            raise ServiceError(403, "this token belongs to no seat of this table")
+        return seat
+
+    # -- acting -----------------------------------------------------------------------
+    async def act(
+        self, table: Table, seat: Seat | None, data: object, step: int | None = None
+    ) -> int:
+        """Carry out a person's action; returns the event number before it.
+
+        ``step``, if given, is the number of actions the client has seen (``step`` in the
+        seat state): an action sent before the client saw the latest one is refused as
+        stale, so a resent or delayed action never lands on a later turn.
+        """
+        if seat is None:
+            raise ServiceError(403, "spectators cannot act; use a seat's token")
+        async with table.lock:
+            before = table.last_seq
+            now = len(table.actions)
+            if step is not None and step != now:
+                raise ServiceError(
+                    409, f"stale action: it was sent at step {step}, the table is at step {now}"
+                )
+            if table.over:
+                raise ServiceError(409, "the game is over")
+            to_act = table.game.to_act(table.state)
+            if seat not in to_act:
+                waiting = ", ".join(map(str, to_act))
+                raise ServiceError(
+                    409, f"seat {seat} does not act now; waiting for seat(s) {waiting}"
+                )
+            if not isinstance(data, dict):
+                raise ServiceError(422, "an action is a JSON object, as listed in legal_actions")
+            game = table.game
+            try:
+                action = game.action_from_json(data)
+                game.check_legal(table.state, seat, action, game.legal_actions(table.state, seat))
+            except ActionParseError as error:
+                raise ServiceError(422, str(error)) from None
+            except IllegalActionError as error:
+                raise ServiceError(409, str(error)) from None
+            await self._record(table, seat, action)
+        self._kick_bots(table)
+        return before
+
+    async def _record(self, table: Table, seat: Seat, action: Any) -> None:
+        """Commit ``action`` (checked by the caller, under the table's lock), then apply it
+        and tell every listener."""
+        data = action.to_json()
+        row = ActionRow(table.id, len(table.actions), seat, data)
+        try:
+            await self._commit(row)
+        except Exception:
+            log.exception("storing an action of table %s failed", table.id)
+            self._tables.pop(table.id, None)  # reload from storage, the only truth
+            raise ServiceError(503, "the action could not be stored; try again") from None
+        events: list[Event] = []
+        table.game.apply(table.state, seat, action, events)
+        table.actions.append((seat, data))
+        table.events.extend(events)
+        table.notify()
+        if table.over:
+            await self._run(self._store().mark_finished, table.id)
+            self._forget_later(table)
+
+    def _forget_later(self, table: Table) -> None:
+        """Drop a finished table from memory once nobody watches it (it stays stored and
+        is loaded again when asked for)."""
+
+        def forget() -> None:
+            if table.listeners:
+                self._forget_later(table)
+            elif self._tables.get(table.id) is table:
+                del self._tables[table.id]
+
+        asyncio.get_running_loop().call_later(FORGET_FINISHED_SECONDS, forget)
+
+    async def _commit(self, row: ActionRow) -> None:
+        """Store ``row``; concurrent actions of all tables share one transaction."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((row, done))
+        self._flush.set()
+        await done
+
+    async def _commit_loop(self) -> None:
+        while True:
+            await self._flush.wait()
+            self._flush.clear()
+            batch, self._pending = self._pending, []
+            if not batch:
+                continue
+            try:
+                await self._run(self._store().append_actions, [row for row, _ in batch])
+            except Exception as error:
+                for _, done in batch:
+                    done.set_exception(error)
+            else:
+                for _, done in batch:
+                    done.set_result(None)
+
+    # -- bots -------------------------------------------------------------------------
+    def _kick_bots(self, table: Table) -> None:
+        if table.bot_to_act() is None:
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.create_task(self._play_bots(table))
+
+    async def _play_bots(self, table: Table) -> None:
+        """Let the bots whose turn it is act, one after another, until none must."""
+        game = table.game
+        while (seat := table.bot_to_act()) is not None:
+            spec = table.bot_spec(seat)
+            assert spec is not None
+            index = len(table.actions)
+            legal = list(game.legal_actions(table.state, seat))
+            view = game.view(table.state, seat)
+            seed = derive_seed(table.header.seed, "bot", seat, index)
+            try:
+                action = await self._bots.decide(game, spec, seed, view, legal)
+            except Exception:
+                log.exception("bot %s at seat %d of table %s failed", spec, seat, table.id)
+                await asyncio.sleep(BOT_RETRY_SECONDS)  # a worker may have died: try again
+                continue
+            async with table.lock:
+                if len(table.actions) != index or self._tables.get(table.id) is not table:
+                    continue  # the table moved on meanwhile: ask again
+                try:
+                    game.check_legal(table.state, seat, action, legal)
+                except IllegalActionError:
+                    log.exception("bot %s at seat %d of table %s", spec, seat, table.id)
+                    return
+                try:
+                    await self._record(table, seat, action)
+                except ServiceError:
+                    return
+
+    # -- what a seat sees ---------------------------------------------------------------
+    def listen(self, table: Table, listener: Listener) -> None:
+        table.listeners.add(listener)
+        if listener.seat is not None:
+            table.connected[listener.seat] += 1
+            table.notify()
+
+    def unlisten(self, table: Table, listener: Listener) -> None:
+        table.listeners.discard(listener)
+        if listener.seat is not None:
+            table.connected[listener.seat] -= 1
+            table.notify()
+
+    @staticmethod
+    def seat_state(table: Table, seat: Seat | None, lang: str, since: int = 0) -> dict[str, JSON]:
+        """What ``seat`` (``None``: a spectator) is shown: its own view, its legal actions
+        and the events it may see after event number ``since``. Never the state."""
+        game, state = table.game, table.state
+        over = table.over
+        to_act = [] if over else list(game.to_act(state))
+        legal = game.legal_actions(state, seat) if seat is not None and seat in to_act else []
+        return {
+            "table": table.id,
+            "game": game.spec.id,
+            "players": table.header.players,
+            "seat": seat,
+            "seats": [
+                {
+                    "seat": s,
+                    "kind": "bot" if table.bot_spec(s) else HUMAN,
+                    "bot": table.bot_spec(s),
+                    "connected": table.connected[s] > 0,
+                }
+                for s in range(table.header.players)
+            ],
+            "view": view_json(game.view(state, seat)),
+            "to_act": to_act,
+            "legal_actions": [
+                {"action": a.to_json(), "text": str(a), "label": game.label(a, lang)} for a in legal
+            ],
+            "events": table.described_events(seat, lang, since),
+            "over": over,
+            "result": result_of(game, state).to_json() if over else None,
+            "last_seq": table.last_seq,
+            "step": len(table.actions),
+        }
+
+    @staticmethod
+    def transcript(table: Table) -> Transcript:
+        """The finished game's transcript (the seat kinds as its agents)."""
+        if not table.over:
+            raise ServiceError(409, "the transcript is published once the game is over")
+        header = table.header
+        return Transcript(
+            game=header.game,
+            rules_version=header.rules_version,
+            options=dict(header.options),
+            players=header.players,
+            seed=header.seed,
+            actions=list(table.actions),
+            result=result_of(table.game, table.state),
+            agents=list(header.seats),
+        )
+
+
+def _build(header: TableHeader, game: Game[Any, Any, Any]) -> Table:
+    events: list[Event] = []
+    state = game.new_state(header.players, header.seed, None, events)
+    return Table(header, game, state, events=events, connected=[0] * header.players)
+
+
+def described_events(
+    game: Game[Any, Any, Any],
+    events: list[Event],
+    seat: Seat | None,
+    lang: str,
+    first: int = 0,
+    all_seats: bool = False,
+) -> Iterator[dict[str, JSON]]:
+    """The ``events`` that ``seat`` may see (every one with ``all_seats``), in words, numbered
+    from ``first + 1``."""
+    for seq, event in enumerate(events, start=first + 1):
+        if all_seats or event.visible_to(seat):
+            yield {
+                "seq": seq,
+                "kind": event.kind,
+                "data": plain(event.data),
+                "text": game.describe(event, lang),
+            }
+
+
+def public_replay(
+    game: Game[Any, Any, Any], transcript: Transcript, lang: str
+) -> tuple[list[JSON], Any]:
+    """Every step of a game as a spectator sees it (the public view after the step, the
+    action and the public events), and the final state. Raises :class:`TranscriptError`
+    for a transcript that does not replay."""
+    steps: list[JSON] = []
+    final = None
+    for step, seat, action, events, state in replay_steps(game, transcript):
+        steps.append(
+            {
+                "step": step,
+                "seat": seat,
+                "action": action.to_json() if action is not None else None,
+                "text": str(action) if action is not None else None,
+                "label": game.label(action, lang) if action is not None else None,
+                "events": list(described_events(game, events, None, lang)),
+                "view": view_json(game.view(state, None)),
+            }
+        )
+        final = state
+    return steps, final
+
+
+__all__ = [
+    "Listener",
+    "ServiceError",
+    "Table",
+    "TableManager",
+    "described_events",
+    "public_replay",
+]

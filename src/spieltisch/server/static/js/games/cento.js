@@ -1,0 +1,204 @@
+// Cento: the open card with its digits, this turn's chain, any obligation, the piles, the
+// players' card counts and your hand (a card you may lay is a button; a free card offers
+// the numbers it may stand for).
+import { h } from "../dom.js";
+import { cardFace, cardRow, faceParts } from "../cards.js";
+import { tw } from "../i18n.js";
+import { facts, playersTable } from "./common.js";
+
+const FREE = 0;
+const HUNDRED = 100;
+
+const WORDS = {
+  de: {
+    variant: "Spiel {n}",
+    open: "Offene Karte",
+    free_as: "frei als {n}",
+    digits: "Einer {ones} · Zehner {tens} · Quersumme {sum}",
+    no_tens: "keine",
+    wild: "Die 100 ist wild: jede Karte passt.",
+    this_turn: "In diesem Zug gelegt",
+    obliged: "{player} muss eine Monozahl (1–9) legen oder drei Karten nehmen.",
+    run: "Schnapszahl: Karten mit der Ziffer {digit} dürfen gelegt werden.",
+    drawn: "Gezogen",
+    piles: "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} (noch {left})",
+    players: "Spieler",
+    cards: "Karten",
+    your_hand: "Deine Hand",
+    choose: "Deine Hand – lege eine passende Karte",
+    free: "frei",
+    free_card: "freie Karte",
+    card: "Karte {n}",
+    mono: "Monozahl",
+    repdigit: "Schnapszahl",
+    lay: "{n} legen",
+    lay_free: "Freie Karte legen als …",
+    lay_free_n: "freie Karte als {n} legen",
+    turn: "Zug",
+    draw: "Eine Karte ziehen",
+    end: "Zug beenden",
+    take: "Drei Karten nehmen",
+    winner: "{player} hat keine Karten mehr und gewinnt.",
+    exhausted: "Der Aufnahmestapel ist erschöpft: weniger Karten gewinnt.",
+  },
+  en: {
+    variant: "game {n}",
+    open: "Open card",
+    free_as: "free as {n}",
+    digits: "ones {ones} · tens {tens} · digit sum {sum}",
+    no_tens: "none",
+    wild: "The 100 is wild: any card fits.",
+    this_turn: "Laid this turn",
+    obliged: "{player} must lay a Monozahl (1–9) or take three cards.",
+    run: "Schnapszahl: cards showing the digit {digit} may be laid.",
+    drawn: "Drawn",
+    piles: "Draw pile {draw} · discard pile {discard} · rebuilt {done} ({left} left)",
+    players: "Players",
+    cards: "cards",
+    your_hand: "Your hand",
+    choose: "Your hand – lay a card that fits",
+    free: "free",
+    free_card: "free card",
+    card: "card {n}",
+    mono: "Monozahl",
+    repdigit: "Schnapszahl",
+    lay: "lay {n}",
+    lay_free: "Lay a free card as …",
+    lay_free_n: "lay the free card as {n}",
+    turn: "Turn",
+    draw: "Draw a card",
+    end: "End the turn",
+    take: "Take three cards",
+    winner: "{player} has no cards left and wins.",
+    exhausted: "The draw pile is exhausted: fewer cards wins.",
+  },
+};
+
+const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
+const isMono = (n) => n >= 1 && n <= 9;
+const isRepdigit = (n) => n >= 11 && n <= 99 && n % 11 === 0;
+
+function kindOf(card) {
+  if (card === FREE) return "free";
+  if (card === HUNDRED) return "hundred";
+  if (isMono(card)) return "mono";
+  if (isRepdigit(card)) return "repdigit";
+  return "";
+}
+
+function cardWords(ctx, card) {
+  if (card === FREE) return w(ctx, "free_card");
+  const extra = isMono(card) ? `, ${w(ctx, "mono")}` : isRepdigit(card) ? `, ${w(ctx, "repdigit")}` : "";
+  return w(ctx, "card", { n: card }) + extra;
+}
+
+function mainText(ctx, card) {
+  return card === FREE ? w(ctx, "free") : String(card);
+}
+
+export function centoCard(ctx, card, { kind = "" } = {}) {
+  return cardFace({ main: mainText(ctx, card), kind: `cento ${kindOf(card)} ${kind}`, label: cardWords(ctx, card) });
+}
+
+function digitsHelp(ctx, value) {
+  const tens = value < 10 ? w(ctx, "no_tens") : Math.floor(value / 10) % 10;
+  const sum = String(value).split("").reduce((s, d) => s + Number(d), 0);
+  return w(ctx, "digits", { ones: value % 10, tens, sum });
+}
+
+function openCard(view, ctx) {
+  const value = view.open_value;
+  const face =
+    view.open_card === FREE
+      ? cardFace({
+          main: String(value),
+          note: w(ctx, "free"),
+          kind: "cento free big",
+          label: `${w(ctx, "open")}: ${w(ctx, "free_as", { n: value })}`,
+        })
+      : cardFace({
+          main: String(value),
+          kind: `cento ${kindOf(value)} big`,
+          label: `${w(ctx, "open")}: ${cardWords(ctx, value)}`,
+        });
+  const help = value === HUNDRED && view.hundred_mode === "wild" ? w(ctx, "wild") : digitsHelp(ctx, value);
+  return h(
+    "div",
+    { class: "open-card" },
+    h("div", { class: "row-caption" }, w(ctx, "open")),
+    face,
+    h("p", { class: "quiet" }, help),
+  );
+}
+
+function status(view, ctx) {
+  const lines = [];
+  const player = ctx.name(view.to_move);
+  if (view.game_over) {
+    lines.push(view.winner !== null ? w(ctx, "winner", { player: ctx.name(view.winner) }) : w(ctx, "exhausted"));
+  } else if (view.phase === "obliged") lines.push(w(ctx, "obliged", { player }));
+  else if (view.phase === "run") lines.push(w(ctx, "run", { digit: view.run_digit }));
+  return lines.map((line) => h("p", { class: "facts" }, h("strong", {}, line)));
+}
+
+function hand(view, ctx) {
+  if (view.seat === null || view.seat === undefined) return null;
+  const moves = ctx.moves;
+  let choosing = false;
+  const cards = view.hand.map((card) => {
+    const entry = moves && card !== FREE ? moves.find({ type: "lay", card })[0] : null;
+    if (!entry) return centoCard(ctx, card);
+    choosing = true;
+    return moves.button(entry, faceParts({ main: mainText(ctx, card) }), w(ctx, "lay", { n: card }), `card cento ${kindOf(card)}`);
+  });
+  return cardRow(w(ctx, choosing ? "choose" : "your_hand"), cards, { id: "hand", kind: "hand" });
+}
+
+export default {
+  words: WORDS,
+
+  board(view, ctx) {
+    return h(
+      "div",
+      { class: "board cento" },
+      facts(w(ctx, "variant", { n: view.variant })),
+      openCard(view, ctx),
+      status(view, ctx),
+      view.turn_values.length
+        ? cardRow(w(ctx, "this_turn"), view.turn_values.map((v) => centoCard(ctx, v, { kind: "small" })))
+        : null,
+      view.drawn !== null && view.drawn !== undefined
+        ? cardRow(w(ctx, "drawn"), [centoCard(ctx, view.drawn, { kind: "small" })])
+        : null,
+      facts(
+        w(ctx, "piles", {
+          draw: view.draw_pile_size,
+          discard: view.discard_pile.length,
+          done: view.rebuilds,
+          left: view.rebuilds_left,
+        }),
+      ),
+      playersTable(ctx, w(ctx, "players"), [[w(ctx, "cards"), (s) => String(view.hand_sizes[s])]], {
+        acting: ctx.acting,
+      }),
+      hand(view, ctx),
+    );
+  },
+
+  moveText(action, ctx) {
+    switch (action.type) {
+      case "lay":
+        if (action.card === "free")
+          return { group: w(ctx, "lay_free"), text: String(action.value), label: w(ctx, "lay_free_n", { n: action.value }) };
+        return { group: w(ctx, "turn"), text: w(ctx, "lay", { n: action.card }) };
+      case "draw":
+        return { group: w(ctx, "turn"), text: w(ctx, "draw") };
+      case "end":
+        return { group: w(ctx, "turn"), text: w(ctx, "end") };
+      case "take":
+        return { group: w(ctx, "turn"), text: w(ctx, "take") };
+      default:
+        return null;
+    }
+  },
+};

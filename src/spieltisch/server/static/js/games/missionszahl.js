@@ -1,0 +1,265 @@
+// Missionszahl: the mission cards with their arrows, the mission number, everyone's played
+// (or face-down) card, scores, what is known of the draw pile, and your hand.
+import { h } from "../dom.js";
+import { cardBack, cardFace, cardRow, faceParts } from "../cards.js";
+import { FACES } from "../faces.js";
+import { tw } from "../i18n.js";
+import { facts, playersTable } from "./common.js";
+
+const CARDS = FACES.missionszahl.cards;
+const BY_NAME = new Map(CARDS.map((card, id) => [card.name, id]));
+const COLOUR_CLASS = { R: "mz-red", G: "mz-green", B: "mz-blue", O: "mz-orange" };
+const MARKS = { pass_cw: "↻", new_mission: "✦", evens_out: "⊘", plus_minus_3: "±", draw_and_give: "⇢" };
+
+const WORDS = {
+  de: {
+    round: "Runde {n} von {of}",
+    colours: { R: "rot", G: "grün", B: "blau", O: "orange" },
+    card: "{colour} {n}",
+    missions: "Missionskarten (Pfeil zeigt auf)",
+    arrow: "Pfeil auf {who}",
+    nobody: "niemand",
+    mission: "Missionszahl {n}",
+    shifted: "Missionszahl {n}, geändert um {shift}: {target}",
+    pile: "Ziehstapel: {n} Karten",
+    pile_known: "Bekannt im Ziehstapel (von oben gezählt)",
+    drawn: "Gezogen, wird gleich weitergegeben",
+    your_hand: "Deine Hand",
+    choose_commit: "Deine Hand – lege eine Karte verdeckt",
+    choose_trade: "Deine Hand – wähle die Karte, die du abgibst",
+    my_card: "Du hast verdeckt gelegt:",
+    known: "Bekannte Handkarten von {who}",
+    players: "Spieler",
+    hand: "Handkarten",
+    played: "ausgespielt",
+    notes: "",
+    collection: "Sammelstapel",
+    points: "Punkte",
+    pending: "Symbol offen",
+    out: "ausgeschieden",
+    winner: "Rundengewinner",
+    play: "{card} verdeckt legen",
+    trade: "{card} abgeben",
+    g_shift: "Missionszahl ändern",
+    g_give: "Gezogene Karte geben an",
+    g_swap: "Ausgespielte Karte tauschen",
+    g_exchange: "Handkarte austauschen",
+    no_swap: "Nicht tauschen",
+    swap_with: "Mit {who} tauschen",
+    give_to: "{who}",
+    exchange_none: "Nicht austauschen",
+    exchange_pile: "Mit dem Ziehstapel",
+    exchange_blind: "Blind mit {who}",
+    legend: "Symbole",
+  },
+  en: {
+    round: "round {n} of {of}",
+    colours: { R: "red", G: "green", B: "blue", O: "orange" },
+    card: "{colour} {n}",
+    missions: "Mission cards (arrow points at)",
+    arrow: "arrow at {who}",
+    nobody: "nobody",
+    mission: "Mission number {n}",
+    shifted: "Mission number {n}, changed by {shift}: {target}",
+    pile: "Draw pile: {n} cards",
+    pile_known: "Known in the draw pile (counted from the top)",
+    drawn: "Drawn, to be given away",
+    your_hand: "Your hand",
+    choose_commit: "Your hand – lay a card face down",
+    choose_trade: "Your hand – choose the card to give away",
+    my_card: "You laid face down:",
+    known: "Known hand cards of {who}",
+    players: "Players",
+    hand: "hand",
+    played: "played",
+    notes: "",
+    collection: "collection",
+    points: "points",
+    pending: "symbol pending",
+    out: "out",
+    winner: "round winner",
+    play: "lay {card} face down",
+    trade: "give away {card}",
+    g_shift: "Change the mission number",
+    g_give: "Give the drawn card to",
+    g_swap: "Swap played cards",
+    g_exchange: "Exchange a hand card",
+    no_swap: "Do not swap",
+    swap_with: "Swap with {who}",
+    give_to: "{who}",
+    exchange_none: "Do not exchange",
+    exchange_pile: "With the draw pile",
+    exchange_blind: "Blind with {who}",
+    legend: "Symbols",
+  },
+};
+
+const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
+
+function cardWords(ctx, id) {
+  const card = CARDS[id];
+  const colour = (WORDS[ctx.lang] || WORDS.en).colours[card.colour];
+  const symbol = card.symbol ? `, ${FACES.missionszahl.symbols[ctx.lang][card.symbol]}` : "";
+  return w(ctx, "card", { colour, n: card.value }) + symbol;
+}
+
+function parts(id) {
+  const card = CARDS[id];
+  return faceParts({ main: String(card.value), corner: card.colour + (card.symbol ? ` ${MARKS[card.symbol]}` : "") });
+}
+
+function kind(id) {
+  return `mz ${COLOUR_CLASS[CARDS[id].colour]}`;
+}
+
+export function missionCard(ctx, id, { extra = "", label = null } = {}) {
+  return h("span", { class: `card ${kind(id)} ${extra}`.trim(), role: "img", "aria-label": label || cardWords(ctx, id) }, parts(id));
+}
+
+function missions(view, ctx) {
+  const cards = view.missions.map((id, i) => {
+    const owner = view.arrows[i];
+    const who = owner === null || owner === undefined ? w(ctx, "nobody") : ctx.name(owner);
+    const current = i === view.missions.length - 1 && !view.game_over;
+    return h(
+      "span",
+      { class: "mission" },
+      missionCard(ctx, id, { extra: `small ${current ? "target" : ""}`, label: `${cardWords(ctx, id)}, ${w(ctx, "arrow", { who })}` }),
+      h("span", { class: "arrow", "aria-hidden": "true" }, `→ ${owner === null || owner === undefined ? "–" : owner + 1}`),
+    );
+  });
+  return cardRow(w(ctx, "missions"), cards, { kind: "missions" });
+}
+
+function numberLine(view, ctx) {
+  if (view.shift) {
+    const shift = view.shift > 0 ? `+${view.shift}` : String(view.shift);
+    return w(ctx, "shifted", { n: view.mission_number, shift, target: view.target });
+  }
+  return w(ctx, "mission", { n: view.mission_number });
+}
+
+function players(view, ctx) {
+  return playersTable(
+    ctx,
+    w(ctx, "players"),
+    [
+      [w(ctx, "hand"), (s) => String(view.hand_sizes[s])],
+      [
+        w(ctx, "played"),
+        (s) =>
+          view.committed[s]
+            ? cardBack(ctx.lang)
+            : view.played[s] !== null && view.played[s] !== undefined
+              ? missionCard(ctx, view.played[s], { extra: "small" })
+              : "",
+      ],
+      [
+        w(ctx, "notes"),
+        (s) =>
+          [view.pending[s] && w(ctx, "pending"), view.out[s] && w(ctx, "out"), view.winner === s && w(ctx, "winner")]
+            .filter(Boolean)
+            .join(", "),
+      ],
+      [w(ctx, "collection"), (s) => String(view.collections[s].length)],
+      [w(ctx, "points"), (s) => String(view.scores[s])],
+    ],
+    { acting: ctx.acting },
+  );
+}
+
+function drawPile(view, ctx) {
+  const known = [];
+  view.draw_pile.forEach((id, place) => {
+    if (id !== null && id !== undefined) known.push(h("span", { class: "known-card" }, `${place + 1}: `, missionCard(ctx, id, { extra: "small" })));
+  });
+  return [
+    facts(w(ctx, "pile", { n: view.draw_pile.length })),
+    known.length ? cardRow(w(ctx, "pile_known"), known) : null,
+  ];
+}
+
+function hand(view, ctx) {
+  if (view.seat === null || view.seat === undefined) return null;
+  const moves = ctx.moves;
+  let caption = "your_hand";
+  const cards = view.hand.map((id) => {
+    const name = CARDS[id].name;
+    const play = moves ? moves.find({ type: "play", card: name })[0] : null;
+    const trade = moves ? moves.find({ type: "trade", card: name })[0] : null;
+    const entry = play || trade;
+    if (!entry) return missionCard(ctx, id);
+    caption = play ? "choose_commit" : "choose_trade";
+    const label = w(ctx, play ? "play" : "trade", { card: cardWords(ctx, id) });
+    return moves.button(entry, parts(id), label, `card ${kind(id)}`);
+  });
+  return cardRow(w(ctx, caption), cards, { id: "hand", kind: "hand" });
+}
+
+function legend(ctx) {
+  const names = FACES.missionszahl.symbols[ctx.lang] || FACES.missionszahl.symbols.en;
+  return h(
+    "p",
+    { class: "quiet legend" },
+    `${w(ctx, "legend")}: `,
+    Object.entries(MARKS).map(([symbol, mark]) => `${mark} ${names[symbol]}`).join(" · "),
+  );
+}
+
+export default {
+  words: WORDS,
+
+  board(view, ctx) {
+    const knownHands = view.known_hands
+      .map((cards, seat) => (cards.length && seat !== view.seat ? cardRow(w(ctx, "known", { who: ctx.name(seat) }), cards.map((id) => missionCard(ctx, id, { extra: "small" }))) : null))
+      .filter(Boolean);
+    return h(
+      "div",
+      { class: "board missionszahl" },
+      facts(w(ctx, "round", { n: view.round, of: view.rounds }), h("strong", {}, numberLine(view, ctx))),
+      missions(view, ctx),
+      players(view, ctx),
+      drawPile(view, ctx),
+      view.drawn !== null && view.drawn !== undefined ? cardRow(w(ctx, "drawn"), [missionCard(ctx, view.drawn)]) : null,
+      knownHands,
+      view.my_card !== null && view.my_card !== undefined
+        ? h("p", { class: "my-card" }, w(ctx, "my_card"), " ", missionCard(ctx, view.my_card, { extra: "small" }))
+        : null,
+      hand(view, ctx),
+      legend(ctx),
+    );
+  },
+
+  moveText(action, ctx) {
+    switch (action.type) {
+      case "shift": {
+        const text = action.delta > 0 ? `+${action.delta}` : `−${-action.delta}`;
+        return { group: w(ctx, "g_shift"), text };
+      }
+      case "give":
+        return { group: w(ctx, "g_give"), text: w(ctx, "give_to", { who: ctx.name(action.seat) }) };
+      case "swap":
+        return {
+          group: w(ctx, "g_swap"),
+          text: action.seat === null ? w(ctx, "no_swap") : w(ctx, "swap_with", { who: ctx.name(action.seat) }),
+        };
+      case "exchange":
+        return {
+          group: w(ctx, "g_exchange"),
+          text:
+            action.kind === "none"
+              ? w(ctx, "exchange_none")
+              : action.kind === "pile"
+                ? w(ctx, "exchange_pile")
+                : w(ctx, "exchange_blind", { who: ctx.name(action.seat) }),
+        };
+      case "play":
+      case "trade": {
+        const id = BY_NAME.get(action.card);
+        return { group: w(ctx, "your_hand"), text: id === undefined ? action.card : cardWords(ctx, id) };
+      }
+      default:
+        return null;
+    }
+  },
+};

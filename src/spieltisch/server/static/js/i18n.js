@@ -1,0 +1,194 @@
+// Words of the pages in German and English. Game-specific words live in js/games/<game>.js.
+
+const WORDS = {
+  de: {
+    title: "Spieltisch",
+    language: "Sprache",
+    start_heading: "Einen Tisch eröffnen",
+    game: "Spiel",
+    players: "Anzahl der Plätze",
+    options: "Regeloptionen",
+    seats: "Plätze",
+    seat_n: "Platz {n}",
+    person: "Mensch",
+    bot: "Bot",
+    open_table: "Tisch eröffnen",
+    invites: "Einladungen",
+    invite_text: "Schicke jedem Mitspieler seinen Link. Wer den Link hat, spielt auf diesem Platz.",
+    open_seat: "Platz {n} öffnen",
+    copy: "Link von Platz {n} kopieren",
+    copied: "Kopiert.",
+    spectate: "Zuschauen",
+    rules_link: "Regeln",
+    player: "Spieler {n}",
+    you: "du",
+    your_turn: "Du bist am Zug.",
+    waiting_for: "Warten auf {who}.",
+    your_moves: "Deine Züge",
+    no_moves: "Gerade hast du nichts zu tun.",
+    moves_in_hand: "Wähle eine Karte aus deiner Hand.",
+    table: "Tisch",
+    your_hand: "Deine Hand",
+    scores: "Punkte",
+    log: "Spielverlauf",
+    result: "Ergebnis",
+    game_over: "Das Spiel ist aus.",
+    place: "Platz",
+    score: "Punkte",
+    winner: "{who} gewinnt!",
+    shared_win: "Geteilter Sieg: {who}",
+    play_again: "Noch einmal spielen",
+    replay: "Wiederholung ansehen",
+    transcript: "Transkript herunterladen",
+    error: "Fehler",
+    loading: "Lädt …",
+    connection_lost: "Verbindung unterbrochen – neuer Versuch …",
+    not_found: "Diesen Tisch gibt es nicht (oder der Link ist falsch).",
+    spectator: "Du schaust zu.",
+    card_laid: "Karte gelegt",
+    face_down: "verdeckt",
+    cards_n: "{n} Karten",
+    hand_size: "Handkarten",
+    home: "Startseite",
+    replay_heading: "Wiederholung",
+    step: "Schritt {n} von {total}",
+    step_label: "Schritt",
+    first: "Zum Anfang",
+    prev: "Zurück",
+    next: "Weiter",
+    last: "Zum Ende",
+    transcript_file: "Transkript-Datei (JSON) öffnen",
+    start_position: "Ausgangslage",
+    action_by: "{who}: {action}",
+    bot_seat: "Bot ({name})",
+    invalid_option: "Ungültiger Wert",
+    seed: "Startwert (leer = zufällig)",
+    default_value: "Standard: {value}",
+    yes: "ja",
+    no: "nein",
+  },
+  en: {
+    title: "Spieltisch",
+    language: "Language",
+    start_heading: "Open a table",
+    game: "Game",
+    players: "Number of seats",
+    options: "Rule options",
+    seats: "Seats",
+    seat_n: "Seat {n}",
+    person: "Person",
+    bot: "Bot",
+    open_table: "Open the table",
+    invites: "Invitations",
+    invite_text: "Send each player their own link. Whoever has a link plays at that seat.",
+    open_seat: "Open seat {n}",
+    copy: "Copy the link of seat {n}",
+    copied: "Copied.",
+    spectate: "Watch",
+    rules_link: "Rules",
+    player: "Player {n}",
+    you: "you",
+    your_turn: "It is your turn.",
+    waiting_for: "Waiting for {who}.",
+    your_moves: "Your moves",
+    no_moves: "Nothing for you to do right now.",
+    moves_in_hand: "Choose a card from your hand.",
+    table: "Table",
+    your_hand: "Your hand",
+    scores: "Scores",
+    log: "Game log",
+    result: "Result",
+    game_over: "The game is over.",
+    place: "Place",
+    score: "Score",
+    winner: "{who} wins!",
+    shared_win: "Shared win: {who}",
+    play_again: "Play again",
+    replay: "Watch the replay",
+    transcript: "Download the transcript",
+    error: "Error",
+    loading: "Loading …",
+    connection_lost: "Connection lost – trying again …",
+    not_found: "There is no such table (or the link is wrong).",
+    spectator: "You are watching.",
+    card_laid: "card laid",
+    face_down: "face down",
+    cards_n: "{n} cards",
+    hand_size: "Hand",
+    home: "Start page",
+    replay_heading: "Replay",
+    step: "Step {n} of {total}",
+    step_label: "Step",
+    first: "To the start",
+    prev: "Back",
+    next: "Forward",
+    last: "To the end",
+    transcript_file: "Open a transcript file (JSON)",
+    start_position: "Starting position",
+    action_by: "{who}: {action}",
+    bot_seat: "Bot ({name})",
+    invalid_option: "Invalid value",
+    seed: "Seed (empty = random)",
+    default_value: "default: {value}",
+    yes: "yes",
+    no: "no",
+  },
+};
+
+/** The page language: ?lang=, then the last choice, then the browser's; German or English. */
+export function pageLang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  const stored = localStorage.getItem("spieltisch.lang");
+  const browser = (navigator.language || "en").slice(0, 2);
+  const lang = asked || stored || browser;
+  return lang === "de" ? "de" : "en";
+}
+
+export function setLang(lang) {
+  localStorage.setItem("spieltisch.lang", lang);
+}
+
+/** A word of the pages in `lang`, with {placeholders} filled from `params`. */
+export function t(lang, key, params = {}) {
+  const table = WORDS[lang] || WORDS.en;
+  const text = table[key] ?? WORDS.en[key] ?? key;
+  return format(text, params);
+}
+
+export function format(text, params = {}) {
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** A word from a game module's own table ({de: {...}, en: {...}}). */
+export function tw(words, lang, key, params = {}) {
+  const table = words[lang] || words.en;
+  return format(table[key] ?? words.en[key] ?? key, params);
+}
+
+/** "Spieler 2 (du)" / "Player 2 (you)". */
+export function playerName(lang, seat, mySeat) {
+  const name = t(lang, "player", { n: seat + 1 });
+  return seat === mySeat ? `${name} (${t(lang, "you")})` : name;
+}
+
+/** Builds the language switcher: a labelled <select> that reloads the page in the new language. */
+export function languageSelect(lang, onChange) {
+  const select = document.createElement("select");
+  select.id = "lang-select";
+  for (const [value, name] of [["de", "Deutsch"], ["en", "English"]]) {
+    const option = new Option(name, value, value === lang, value === lang);
+    option.lang = value;
+    select.append(option);
+  }
+  select.addEventListener("change", () => {
+    setLang(select.value);
+    onChange(select.value);
+  });
+  const label = document.createElement("label");
+  label.htmlFor = select.id;
+  label.textContent = t(lang, "language");
+  const wrap = document.createElement("span");
+  wrap.className = "lang";
+  wrap.append(label, " ", select);
+  return wrap;
+}

@@ -1,0 +1,119 @@
+"""Where tables live between restarts: one interface, two backends (SQLite, PostgreSQL).
+
+The transcript is the persistence. A table is stored as its header (game, rules version,
+options, players, seed, seat kinds and the SHA-256 hashes of the seat tokens, never the
+tokens) and an append-only log of its actions. The state is never stored: it is rebuilt by
+replaying the log, checked, through the game's own rules.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from spieltisch.core.game import JSON, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class TableHeader:
+    """Everything about a table that never changes after it is created."""
+
+    id: str
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    #: One entry per seat: ``"human"`` or ``"bot:<spec>"``.
+    seats: tuple[str, ...]
+    #: SHA-256 (hex) of each human seat's token; ``None`` for a bot seat.
+    token_hashes: tuple[str | None, ...]
+    created: float
+
+    def to_text(self) -> str:
+        return json.dumps(
+            {
+                "game": self.game,
+                "rules_version": self.rules_version,
+                "options": self.options,
+                "players": self.players,
+                "seed": self.seed,
+                "seats": list(self.seats),
+                "token_hashes": list(self.token_hashes),
+                "created": self.created,
+            }
+        )
+
+    @classmethod
+    def from_text(cls, table_id: str, text: str) -> TableHeader:
+        data = json.loads(text)
+        return cls(
+            id=table_id,
+            game=data["game"],
+            rules_version=data["rules_version"],
+            options=data["options"],
+            players=data["players"],
+            seed=data["seed"],
+            seats=tuple(data["seats"]),
+            token_hashes=tuple(data["token_hashes"]),
+            created=data["created"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One committed action: the ``index``-th action of table ``table``."""
+
+    table: str
+    index: int
+    seat: Seat
+    action: dict[str, JSON]
+
+
+@dataclass(slots=True)
+class StoredTable:
+    """A table as read back: its header and its actions in order."""
+
+    header: TableHeader
+    actions: list[tuple[Seat, dict[str, JSON]]] = field(default_factory=list)
+    finished: bool = False
+
+
+class Storage(Protocol):
+    """A table store. Every method commits before it returns; calls come from one thread."""
+
+    def create_table(self, header: TableHeader) -> None: ...
+
+    def append_actions(self, rows: list[ActionRow]) -> None:
+        """Append ``rows`` (possibly of several tables) in one transaction."""
+        ...
+
+    def mark_finished(self, table_id: str) -> None: ...
+
+    def load_table(self, table_id: str) -> StoredTable | None: ...
+
+    def unfinished_tables(self) -> list[str]: ...
+
+    def close(self) -> None: ...
+
+
+def open_storage(url: str) -> Storage:
+    """The backend for ``url``: ``postgresql://…`` (or ``postgres://…``), ``sqlite:///PATH``
+    or a plain file path for SQLite."""
+    if url.startswith(("postgresql://", "postgres://")):
+        from spieltisch.server.storage.postgres import PostgresStorage
+
+        return PostgresStorage(url)
+    from spieltisch.server.storage.sqlite import SqliteStorage
+
+    path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else url
+    return SqliteStorage(path)
+
+
+def decode_actions(rows: list[tuple[int, str]]) -> list[tuple[Seat, dict[str, JSON]]]:
+    """Actions from ``(seat, action JSON text)`` rows, in index order."""
+    return [(seat, json.loads(text)) for seat, text in rows]
+
+
+__all__ = ["ActionRow", "Storage", "StoredTable", "TableHeader", "open_storage"]

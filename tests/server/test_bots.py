@@ -1,0 +1,60 @@
+"""Bot seats: they play on the server, off the event loop, reproducibly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from spieltisch.core.transcript import Transcript, replay
+from spieltisch.games import game_for
+from spieltisch.server.app import create_app
+from tests.server.tables import open_table, state, tokens, wait_for_humans
+
+
+def test_a_thinking_search_bot_does_not_hold_up_other_tables(client: TestClient) -> None:
+    slow = open_table(client, game="cento", seats=["bot:ismcts:time=5", "human"], seed=1)
+    quick = open_table(client, game="cento", seats=["human", "bot:heuristic"], seed=2)
+    key = tokens(quick)[0]
+    for _ in range(3):  # three turns at the other table while the search runs
+        public = wait_for_humans(client, quick["table"])
+        legal = state(client, quick["table"], key)["legal_actions"]
+        answer = client.post(
+            f"/api/tables/{quick['table']}/actions",
+            json={"token": key, "action": legal[0]["action"]},
+        )
+        assert answer.status_code == 200
+    assert state(client, slow["table"])["to_act"] == [0]  # still thinking
+    assert public["step"] > 0
+
+
+def play_first_legal(client: TestClient, created: dict[str, object]) -> Transcript:
+    table, keys = str(created["table"]), tokens(created)
+    while not (public := wait_for_humans(client, table))["over"]:
+        seat = public["to_act"][0]
+        legal = state(client, table, keys[seat])["legal_actions"]
+        client.post(
+            f"/api/tables/{table}/actions", json={"token": keys[seat], "action": legal[0]["action"]}
+        )
+    return Transcript.from_json(client.get(f"/api/tables/{table}/transcript").json())
+
+
+def test_bots_decide_the_same_given_the_same_table_seed(tmp_path: Path) -> None:
+    """Each decision is seeded from the table's seed, the seat and the step: a restarted
+    server, or another server, gets the same moves."""
+    transcripts = []
+    for run in range(2):
+        with TestClient(create_app(str(tmp_path / f"{run}.sqlite3"))) as client:
+            seats = ["human", "bot:random", "bot:heuristic"]
+            created = open_table(client, game="missionszahl", seats=seats, seed=99)
+            transcripts.append(play_first_legal(client, created))
+    assert transcripts[0].actions == transcripts[1].actions
+    replay(game_for(transcripts[0]), transcripts[0])
+
+
+def test_a_table_of_bots_plays_to_the_end_by_itself(client: TestClient) -> None:
+    created = open_table(client, game="triggs", seats=["bot:heuristic", "bot:random"], seed=4)
+    public = wait_for_humans(client, created["table"], timeout=60)
+    assert public["over"]
+    assert public["result"]["ranking"]
+    assert created["seats"][0]["token"] is None

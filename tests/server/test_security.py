@@ -1,0 +1,34 @@
+"""Tokens: unguessable, matched by hash, never logged."""
+
+from __future__ import annotations
+
+import logging
+
+from spieltisch.server.security import RedactTokens, hash_token, new_token, redact, seat_of_token
+
+
+def test_tokens_are_long_random_and_matched_only_by_their_own_hash() -> None:
+    tokens = [new_token() for _ in range(3)]
+    assert len(set(tokens)) == 3
+    assert all(len(token) >= 43 for token in tokens)
+    hashes = [hash_token(tokens[0]), None, hash_token(tokens[2])]
+    assert seat_of_token(tokens[0], hashes) == 0
+    assert seat_of_token(tokens[2], hashes) == 2
+    assert seat_of_token(tokens[1], hashes) is None
+    assert seat_of_token("", hashes) is None
+
+
+def test_token_values_are_removed_from_log_lines() -> None:
+    assert redact("GET /api/tables/x?token=abc-_1&lang=de") == "GET /api/tables/x?token=***&lang=de"
+    record = logging.LogRecord(
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s"',
+        ("1.2.3.4", "GET", "/ws?token=s3cret"),
+        None,
+    )
+    assert RedactTokens().filter(record)
+    assert "s3cret" not in record.getMessage()
+    assert "token=***" in record.getMessage()
