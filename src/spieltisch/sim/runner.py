@@ -13,6 +13,7 @@ meet the same seeds and their differences are paired game by game.
 from __future__ import annotations
 
 import importlib
+import logging
 import math
 import multiprocessing
 import os
@@ -186,12 +187,12 @@ def _on_ray(
     if not ray.is_initialized():
         try:
             if address:
-                ray.init(address=address, logging_level="ERROR", log_to_driver=False)
+                ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
             else:
                 ray.init(
                     num_cpus=workers,
                     include_dashboard=False,
-                    logging_level="ERROR",
+                    logging_level=logging.ERROR,
                     log_to_driver=False,
                 )
         except Exception as error:  # Ray raises many kinds; all mean "no cluster there"
