@@ -128,6 +128,7 @@ class DichtDranBot:
         horizon = min(self.horizon, min(view.hand_sizes), len(cards))
         position = view.target_position
         circle = view.circle
+        chances = win_chances(total, draws)
         shedding = [(card, CHILIS[card], shed * CHILIS[card]) for card in cards]
         rows: list[list[float]] = []
         while True:
@@ -137,23 +138,21 @@ class DichtDranBot:
             if low > high:
                 low, high = high, low
             prize = CHILIS[target]
+            mirror = 2 * target  # the card as far from the target on the other side, plus it
             row = []
             for card, chilis, shed_value in shedding:
-                if total == 0:
-                    win = 1.0
+                # the unseen cards that beat this one: closer, or as close and higher
+                if card > target:
+                    lo = mirror - card + 1
+                    beating = unseen[card] - unseen[lo if lo > LOWEST else LOWEST]
+                elif card < target:
+                    hi = mirror - card  # one past the last closer card
+                    beating = unseen[hi if hi <= HIGHEST else HIGHEST + 1] - unseen[card + 1]
+                    if hi <= HIGHEST and unseen[hi + 1] - unseen[hi]:
+                        beating += 1  # as close, but higher
                 else:
-                    distance = card - target if card > target else target - card
-                    lo = target - distance + 1
-                    if lo < LOWEST:
-                        lo = LOWEST
-                    hi = target + distance - 1
-                    if hi > HIGHEST:
-                        hi = HIGHEST
-                    beating = unseen[hi + 1] - unseen[lo] if hi >= lo else 0
-                    upper = target + distance
-                    if card < target and upper <= HIGHEST and unseen[upper + 1] - unseen[upper]:
-                        beating += 1
-                    win = (1.0 - beating / total) ** draws
+                    beating = 0
+                win = chances[beating]
                 value = win * prize + shed_value
                 if card < low or card > high:
                     value -= (1.0 - win) * chilis * draw
@@ -201,6 +200,21 @@ def win_chance(card: int, target: int, unseen: list[int], draws: float) -> float
     if card < target and upper <= HIGHEST and unseen[upper + 1] - unseen[upper]:
         beating += 1  # as close, but higher
     return float((1.0 - beating / total) ** draws)
+
+
+def win_chances(total: int, draws: float) -> list[float]:
+    """``result[b]``: :func:`win_chance` of a card that ``b`` of ``total`` unseen cards beat."""
+    key = (total, draws)
+    chances = _CHANCES.get(key)
+    if chances is None:
+        chances = (
+            [(1.0 - beating / total) ** draws for beating in range(total + 1)] if total else [1.0]
+        )
+        _CHANCES[key] = chances
+    return chances
+
+
+_CHANCES: dict[tuple[int, float], list[float]] = {}
 
 
 def plan_scores(table: list[list[float]]) -> list[float]:
@@ -265,6 +279,9 @@ def _best_plan(
     free cards can be in the best plan (a worse card could swap with an unused better one).
     """
     count = len(rows)
+    if count <= 2:
+        value, picks = _best_short_plan(rows, orders, banned)
+        return (value, picks) if value > floor else (floor, ())
     bound = [0.0] * (count + 1)
     for r in range(count - 1, -1, -1):
         row = rows[r]
@@ -276,6 +293,7 @@ def _best_plan(
     if banned >= 0:
         used[banned] = True
     picks: list[int] = []
+    last = count - 2
     best_value = floor
     best_picks: tuple[int, ...] = ()
 
@@ -286,6 +304,20 @@ def _best_plan(
                 best_value, best_picks = total, tuple(picks)
             return
         if total + bound[r] <= best_value:
+            return
+        if r == last:  # the last two rows in closed form, as in _best_short_plan
+            a1, a2 = _two_free(orders[r], used)
+            b1, b2 = _two_free(orders[r + 1], used)
+            now, then = rows[r], rows[r + 1]
+            if a1 != b1:
+                value, pair = total + now[a1] + then[b1], (a1, b1)
+            else:
+                value, pair = total + now[a1] + then[b2], (a1, b2)
+                other = total + now[a2] + then[b1]
+                if other > value:
+                    value, pair = other, (a2, b1)
+            if value > best_value:
+                best_value, best_picks = value, (*picks, *pair)
             return
         row = rows[r]
         tried = count - r
@@ -303,6 +335,36 @@ def _best_plan(
 
     search(0, 0.0)
     return best_value, best_picks
+
+
+def _two_free(order: list[int], used: list[bool]) -> tuple[int, int]:
+    """The first two cards of ``order`` that are not ``used``."""
+    first = -1
+    for card in order:
+        if not used[card]:
+            if first >= 0:
+                return first, card
+            first = card
+    raise AssertionError("a plan always has two free cards for its last two rounds")
+
+
+def _best_short_plan(
+    rows: list[list[float]], orders: list[list[int]], banned: int
+) -> tuple[float, tuple[int, ...]]:
+    """:func:`_best_plan` for one or two rows, in closed form: the best plan uses each
+    row's best card, or for two rows that want the same card, one row's second best."""
+    first = [card for card in orders[0][:3] if card != banned]
+    if len(rows) == 1:
+        return rows[0][first[0]], (first[0],)
+    second = [card for card in orders[1][:3] if card != banned]
+    a, b = first[0], second[0]
+    if a != b:
+        return rows[0][a] + rows[1][b], (a, b)
+    keep_first = rows[0][a] + rows[1][second[1]]
+    keep_second = rows[0][first[1]] + rows[1][b]
+    if keep_first >= keep_second:
+        return keep_first, (a, second[1])
+    return keep_second, (first[1], b)
 
 
 def make(game: Any, seed: int, params: dict[str, str], spec: str) -> DichtDranBot:
