@@ -280,8 +280,8 @@ def _best_plan(
     """
     count = len(rows)
     if count <= 2:
-        value, picks = _best_short_plan(rows, orders, banned)
-        return (value, picks) if value > floor else (floor, ())
+        short = _best_short_plan(rows, orders, banned)
+        return short if short[0] > floor else (floor, ())
     bound = [0.0] * (count + 1)
     for r in range(count - 1, -1, -1):
         row = rows[r]
