@@ -250,6 +250,8 @@ BASE = ["simulate", "dicht-dran", "--players", "3", "--games", "2"]
             ["--compare", "passes=1,2", "--option", "passes=3"],
             "--compare passes and --option passes=... name the same option",
         ),
+        (["--ray", "127.0.0.1:1"], "cannot reach Ray at 127.0.0.1:1: Connection refused"),
+        (["--ray", "head-node"], "--ray takes HOST:PORT, ray://HOST:PORT or auto, got 'head-node'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

@@ -17,6 +17,7 @@ import logging
 import math
 import multiprocessing
 import os
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -183,6 +184,8 @@ def _on_ray(
         raise SimulationError(
             "--ray needs Ray, which is an optional extra: pip install 'spieltisch[ray]'"
         ) from None
+    if address:
+        check_reachable(address)
     started = False
     if not ray.is_initialized():
         try:
@@ -218,6 +221,24 @@ def _on_ray(
     finally:
         if started:
             ray.shutdown()
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail in one line, within ``timeout`` seconds, if nothing listens at a Ray address
+    (``HOST:PORT`` or ``ray://HOST:PORT``); Ray itself would retry for minutes."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        if address in ("auto", "local"):
+            return
+        raise SimulationError(
+            f"--ray takes HOST:PORT, ray://HOST:PORT or auto, got {address!r}"
+        )
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise SimulationError(f"cannot reach Ray at {address}: {reason}") from None
 
 
 def run_plan(
