@@ -41,14 +41,26 @@ def players_for(game_id: str) -> int:
     return 4 if spec.min_seats <= 4 <= spec.max_seats else spec.max_seats
 
 
-def rate(game_id: str, bots: str, games: int, workers: int) -> tuple[float, float]:
-    """``(games per second, seconds)`` of one simulation, processes included."""
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished worker processes."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def rate(game_id: str, bots: str, games: int, workers: int) -> tuple[float, float, float]:
+    """``(games per second, seconds, CPU seconds)`` of one simulation, processes included.
+
+    On a shared machine the wall-clock rate depends on the other load; the CPU seconds per
+    game much less (other load still slows a core down through shared caches).
+    """
     game = make_game(game_id)
     players = players_for(game_id)
+    cpu = cpu_seconds()
     started = time.perf_counter()
     simulate(game, players, games, 1, [bots] * players, workers=workers, inline_below=0.0)
     elapsed = time.perf_counter() - started
-    return games / elapsed, elapsed
+    return games / elapsed, elapsed, cpu_seconds() - cpu
 
 
 def measure_all(seconds: float) -> list[dict[str, Any]]:
@@ -57,7 +69,7 @@ def measure_all(seconds: float) -> list[dict[str, Any]]:
         for bots in ("random", "heuristic"):
             if bots == "heuristic" and game_id not in HEURISTICS:
                 continue
-            calibration, _ = rate(game_id, bots, 20, 1)
+            calibration, _, _ = rate(game_id, bots, 20, 1)
             games = max(20, int(calibration * seconds))
             row: dict[str, Any] = {
                 "game": game_id,
@@ -66,25 +78,31 @@ def measure_all(seconds: float) -> list[dict[str, Any]]:
                 "games": games,
             }
             for workers in (1, 2):
-                per_second, _ = rate(game_id, bots, games, workers)
+                per_second, _, cpu = rate(game_id, bots, games, workers)
                 row[f"workers_{workers}"] = round(per_second, 1)
+                if workers == 1:
+                    row["cpu_ms_per_game"] = round(1000 * cpu / games, 2)
             rows.append(row)
             print(json.dumps(row), file=sys.stderr, flush=True)
     return rows
 
 
 def million(games: int, workers: int) -> dict[str, Any]:
-    per_second, elapsed = rate("dicht-dran", "heuristic", games, workers)
+    per_second, elapsed, cpu = rate("dicht-dran", "heuristic", games, workers)
     usage = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     projected = MILLION / per_second
+    on_idle_cores = cpu / games * MILLION / workers
     return {
         "games": games,
         "workers": workers,
         "seconds": round(elapsed, 1),
         "games_per_second": round(per_second, 1),
+        "cpu_seconds": round(cpu, 1),
+        "cpu_ms_per_game": round(1000 * cpu / games, 3),
         "seconds_for_a_million": round(projected, 1),
         "kind": "measured" if games >= MILLION else "projected from the measured rate",
+        "seconds_for_a_million_from_cpu_time": round(on_idle_cores, 1),
         "goal_met": projected <= GOAL_SECONDS,
         "peak_rss_mib": {"main": round(own / 1024, 1), "largest_worker": round(usage / 1024, 1)},
     }
@@ -116,13 +134,16 @@ def main() -> None:
     for key, value in header.items():
         print(f"{key}: {value}")
     print()
-    print(f"{'game':<14}{'players':>8}  {'bots':<10}{'games':>8}{'1 worker':>12}{'2 workers':>12}")
+    print(
+        f"{'game':<14}{'players':>8}  {'bots':<10}{'games':>8}{'1 worker':>12}"
+        f"{'2 workers':>12}{'CPU ms/game':>13}"
+    )
     for row in rows:
         print(
             f"{row['game']:<14}{row['players']:>8}  {row['bots']:<10}{row['games']:>8}"
-            f"{row['workers_1']:>12,.1f}{row['workers_2']:>12,.1f}"
+            f"{row['workers_1']:>12,.1f}{row['workers_2']:>12,.1f}{row['cpu_ms_per_game']:>13}"
         )
-    print("\n(games per second, worker start-up included)")
+    print("\n(games per second, worker start-up included; CPU ms per game with 1 worker)")
 
 
 if __name__ == "__main__":
