@@ -22,6 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -163,7 +164,13 @@ def _in_processes(
             if len(running) >= 2 * workers:
                 break
         while running:
-            done = running.popleft().result()
+            try:
+                done = running.popleft().result()
+            except BrokenProcessPool:
+                raise SimulationError(
+                    "a worker process stopped unexpectedly (out of memory, or killed); "
+                    "try fewer --workers"
+                ) from None
             for start, stop in waiting:
                 running.append(pool.submit(play_chunk, plan, start, stop))
                 break
