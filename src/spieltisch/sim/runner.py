@@ -346,9 +346,10 @@ def simulate(
     if compare is not None:
         variants = variant_options(game, compare[0], compare[1])
     folders = None
-    if transcripts is not None:
+    if transcripts is not None:  # absolute: a Ray worker runs in a folder of its own
+        base = transcripts.resolve()
         folders = tuple(
-            str(transcripts if compare is None else transcripts / f"{compare[0]}-{value}")
+            str(base if compare is None else base / f"{compare[0]}-{value}")
             for value in (compare[1] if compare is not None else [""])
         )
     plan = Plan(game.spec.id, tuple(variants), players, seed, tuple(bots), folders)
