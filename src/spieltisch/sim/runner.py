@@ -99,24 +99,14 @@ def play_quietly(game: Game[Any, Any, Any], agents: Sequence[Agent], seed: int) 
     return Outcome(tuple(game.scores(state)), tuple(game.ranking(state)), length)
 
 
-_GAMES: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Game[Any, Any, Any]] = {}
-
-
-def _game(game_id: str, options: dict[str, OptionValue]) -> Game[Any, Any, Any]:
-    """The game with these options, made once per process."""
-    key = (game_id, tuple(sorted(options.items())))
-    if key not in _GAMES:
-        _GAMES[key] = make_game(game_id, options)
-    return _GAMES[key]
-
-
 def play_chunk(plan: Plan, start: int, stop: int) -> ChunkTally:
     """Play games ``start`` to ``stop - 1`` of ``plan`` under every variant and tally them.
 
     A module-level function of picklable arguments, so that worker processes (started with
-    ``spawn``) and Ray tasks can run it.
+    ``spawn``) and Ray tasks can run it. The games are made anew for every chunk (it is
+    cheap), so a long-lived worker never plays with a stale deck file.
     """
-    games = [_game(plan.game, options) for options in plan.variants]
+    games = [make_game(plan.game, options) for options in plan.variants]
     chunk = ChunkTally(
         start,
         stop,
