@@ -24,6 +24,8 @@ class Page(HTMLParser):
         self.images: list[str] = []
         self.tables: list[tuple[dict[str, str | None], list[list[str]]]] = []
         self.verdicts: list[str] = []
+        self.seat_verdicts: list[str] = []
+        self._verdict_kind: str | None = ""
         self.title = ""
         self._fact: str | None = None
         self._cell: list[str] | None = None
@@ -42,8 +44,9 @@ class Page(HTMLParser):
             self.tables[-1][1].append([])
         if tag in ("td", "th"):
             self._cell = []
-        if tag == "p" and found.get("class") == "verdict":
+        if tag == "p" and found.get("class") in ("verdict", "seat-verdict"):
             self._verdict = []
+            self._verdict_kind = found["class"]
         if tag == "title":
             self._in_title = True
 
@@ -57,7 +60,8 @@ class Page(HTMLParser):
                 self.tables[-1][1][-1].append(text)
             self._cell = None
         if tag == "p" and self._verdict is not None:
-            self.verdicts.append("".join(self._verdict))
+            kind = self.seat_verdicts if self._verdict_kind == "seat-verdict" else self.verdicts
+            kind.append("".join(self._verdict))
             self._verdict = None
         if tag == "title":
             self._in_title = False
@@ -85,6 +89,10 @@ def make_report(
         assert "/" not in image  # next to index.html, linked relatively
         assert (out / image).read_bytes().startswith(PNG)
     return page, summary
+
+
+def p_value(cell: str) -> float:
+    return 0.0 if cell == "< 0.0001" else float(cell)
 
 
 def seat_rows(page: Page, variant: str) -> list[list[str]]:
@@ -118,7 +126,8 @@ def test_report_states_what_produced_it_and_the_win_shares(
     assert float(lengths[1][1]) == pytest.approx(summary["mean_length"], abs=1e-3)
     # the heuristic bot in seat 1 wins far more than its fair share
     assert summary["win_share"][0] > summary["fair_share"]
-    assert float(rows[0][5]) < 0.05
+    assert p_value(rows[0][5]) < 0.05
+    assert page.seat_verdicts[0].startswith("all games: Significant at 5 %: seat 1 wins more often")
 
 
 def test_compare_report_shows_variants_differences_and_verdicts(
@@ -141,5 +150,7 @@ def test_compare_report_shows_variants_differences_and_verdicts(
         words = "significant at 5 %" if win["significant"] else "not significant at 5 %"
         assert row[4] == words
     (verdict,) = page.verdicts
+    assert len(page.seat_verdicts) == 2
+    assert page.seat_verdicts[0].startswith("passes=1: ")
     assert verdict.startswith("With passes=2 games are ")
     assert "actions longer on average: significant at 5 %" in verdict

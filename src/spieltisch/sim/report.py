@@ -164,16 +164,42 @@ def _fact(key: str, label: str, value: object) -> str:
     return f"<tr><th>{_e(label)}</th><td id={_e(key)!r}>{_e(value)}</td></tr>"
 
 
+def p_text(p: float) -> str:
+    """A p-value for people: three digits, or "< 0.0001"."""
+    return "< 0.0001" if p < 1e-4 else f"= {p:.3g}"
+
+
+def p_cell(p: float) -> str:
+    """A p-value in a table cell: three digits, or "< 0.0001"."""
+    return "< 0.0001" if p < 1e-4 else f"{p:.3g}"
+
+
+def seat_verdict(variant: JSONDict) -> str:
+    """In words: which seats win more or less than the fair share, at 5 %."""
+    fair = variant["fair_share"]
+    found = []
+    for seat, (share, p) in enumerate(zip(variant["win_share"], variant["seat_p"], strict=True)):
+        if p < ALPHA:
+            more = "more" if share > fair else "less"
+            found.append(
+                f"seat {seat + 1} wins {more} often than the fair share "
+                f"({share:.3f} against {fair:.3f}, p {p_text(p)})"
+            )
+    if not found:
+        return "No seat's win share differs from the fair share (significant at 5 %: none)."
+    return "Significant at 5 %: " + "; ".join(found) + "."
+
+
 def verdict(difference: JSONDict) -> str:
     """The plain-language reading of one paired difference."""
     low, high = difference["ci95"]
     if difference["significant"]:
         return (
-            f"significant at 5 % (p = {difference['p']:.3g}; the 95 % interval "
+            f"significant at 5 % (p {p_text(difference['p'])}; the 95 % interval "
             f"{low:+.4g} to {high:+.4g} leaves out 0)"
         )
     return (
-        f"not significant at 5 % (p = {difference['p']:.3g}; the 95 % interval "
+        f"not significant at 5 % (p {p_text(difference['p'])}; the 95 % interval "
         f"{low:+.4g} to {high:+.4g} contains 0)"
     )
 
@@ -223,6 +249,7 @@ def render_page(summary: JSONDict, command: str) -> str:
     ]
     for variant, label in zip(variants, labels, strict=True):
         parts.append(_seat_table(variant, label))
+        parts.append(f'<p class="seat-verdict">{_e(label)}: {_e(seat_verdict(variant))}</p>')
     parts += [
         "<p>A first place shared by several seats counts for each of them, so the shares can "
         "add up to more than 1; the fair share is their mean. The interval is the 95 % Wilson "
@@ -260,7 +287,7 @@ def _seat_table(variant: JSONDict, label: str) -> str:
         rows.append(
             f"<tr><td>{seat + 1}</td><td>{_e(variant['bots'][seat])}</td>"
             f"<td>{variant['wins'][seat]}</td><td>{variant['win_share'][seat]:.4f}</td>"
-            f"<td>{low:.4f}–{high:.4f}</td><td>{variant['seat_p'][seat]:.3g}</td>"
+            f"<td>{low:.4f}–{high:.4f}</td><td>{p_cell(variant['seat_p'][seat])}</td>"
             f"<td>{variant['mean_scores'][seat]:.3f}</td><td>{variant['score_sd'][seat]:.3f}</td>"
             "</tr>"
         )
@@ -317,6 +344,6 @@ def _difference_row(label: str, difference: JSONDict) -> str:
     words = "significant at 5 %" if difference["significant"] else "not significant at 5 %"
     return (
         f"<tr><td>{_e(label)}</td><td>{difference['mean']:+.4f}</td>"
-        f"<td>{low:+.4f} to {high:+.4f}</td><td>{difference['p']:.3g}</td>"
+        f"<td>{low:+.4f} to {high:+.4f}</td><td>{p_cell(difference['p'])}</td>"
         f"<td>{words}</td></tr>"
     )
