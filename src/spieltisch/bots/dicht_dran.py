@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import Any
 
 from spieltisch.core.errors import BotSpecError
@@ -59,6 +60,12 @@ OPPONENT_DRAWS = 3.0
 LATE_ROUNDS = 6.0
 #: Estimated cards drawn per round and opponent (to guess the rounds the draw pile lasts).
 DRAWS_PER_OPPONENT = 0.8
+#: Plans scoring within this of the best are equally good; a seeded coin picks among them.
+TIE = 1e-9
+#: Extra room below the tie line before a card is ruled out unsearched: sums of the same
+#: numbers added in another order differ in the last bits.
+_MARGIN = 1e-7
+_INFINITY = float("inf")
 
 
 class DichtDranBot:
@@ -98,20 +105,22 @@ class DichtDranBot:
         if len(legal) == 1 or not isinstance(view, DichtDranView):
             return legal[0]
         cards = [action.card for action in legal]
-        table = [
-            [value * self.keep**step for value in row]
-            for step, row in enumerate(self._round_values(view, cards))
-        ]
-        scores = plan_scores(table)
-        best = max(scores)
-        choices = [
-            action for action, score in zip(legal, scores, strict=True) if score >= best - 1e-9
-        ]
+        table = self._round_values(view, cards)
+        if self.keep != 1.0:  # x * 1.0 == x: the weights only matter for other values
+            table = [
+                [value * self.keep**step for value in row] for step, row in enumerate(table)
+            ]
+        choices = [legal[i] for i in plan_choices(table, TIE)]
         return choices[0] if len(choices) == 1 else self._rng.choice(choices)
 
     def _round_values(self, view: DichtDranView, cards: list[int]) -> list[list[float]]:
-        """For each planned round (this one first), the expected chilis of each card."""
+        """For each planned round (this one first), the expected chilis of each card.
+
+        The chance to win is :func:`win_chance`, written out here: this loop is most of
+        what a simulation of heuristic games spends its time on.
+        """
         unseen = unseen_below(view)
+        total = unseen[HIGHEST + 1]
         lateness = self._lateness(view)
         shed = self.early_shed + (self.late_shed - self.early_shed) * lateness
         draw = self.early_draw + (self.draw_cost - self.early_draw) * lateness
@@ -119,6 +128,8 @@ class DichtDranBot:
         horizon = min(self.horizon, min(view.hand_sizes), len(cards))
         position = view.target_position
         circle = view.circle
+        chances = win_chances(total, draws)
+        shedding = [(card, CHILIS[card], shed * CHILIS[card]) for card in cards]
         rows: list[list[float]] = []
         while True:
             target = circle[position]
@@ -127,12 +138,23 @@ class DichtDranBot:
             if low > high:
                 low, high = high, low
             prize = CHILIS[target]
+            mirror = 2 * target  # the card as far from the target on the other side, plus it
             row = []
-            for card in cards:
-                chilis = CHILIS[card]
-                win = win_chance(card, target, unseen, draws)
-                value = win * prize + shed * chilis
-                if not low <= card <= high:
+            for card, chilis, shed_value in shedding:
+                # the unseen cards that beat this one: closer, or as close and higher
+                if card > target:
+                    lo = mirror - card + 1
+                    beating = unseen[card] - unseen[lo if lo > LOWEST else LOWEST]
+                elif card < target:
+                    hi = mirror - card  # one past the last closer card
+                    beating = unseen[hi if hi <= HIGHEST else HIGHEST + 1] - unseen[card + 1]
+                    if hi <= HIGHEST and unseen[hi + 1] - unseen[hi]:
+                        beating += 1  # as close, but higher
+                else:
+                    beating = 0
+                win = chances[beating]
+                value = win * prize + shed_value
+                if card < low or card > high:
                     value -= (1.0 - win) * chilis * draw
                 row.append(value)
             rows.append(row)
@@ -151,19 +173,17 @@ class DichtDranBot:
 def unseen_below(view: DichtDranView) -> list[int]:
     """``result[k]``: how many cards below ``k`` the seat has seen nowhere (``k`` from 0 to
     101; the circle, its hand, the discard pile and the collections are seen)."""
-    seen = [False] * (HIGHEST + 1)
+    unseen = bytearray(_ALL_UNSEEN)
     for group in (view.circle, view.hand, view.discard_pile, *view.collections):
         for card in group:
-            seen[card] = True
+            unseen[card] = 0
     if view.my_card is not None:
-        seen[view.my_card] = True
-    result = [0] * (HIGHEST + 2)
-    count = 0
-    for card in range(LOWEST, HIGHEST + 1):
-        result[card] = count
-        count += not seen[card]
-    result[HIGHEST + 1] = count
-    return result
+        unseen[view.my_card] = 0
+    return list(accumulate(unseen, initial=0))
+
+
+#: Index ``k`` is 1 for every card ``k`` (none seen yet); index 0 is no card.
+_ALL_UNSEEN = bytes(k >= LOWEST for k in range(HIGHEST + 1))
 
 
 def win_chance(card: int, target: int, unseen: list[int], draws: float) -> float:
@@ -182,6 +202,21 @@ def win_chance(card: int, target: int, unseen: list[int], draws: float) -> float
     return float((1.0 - beating / total) ** draws)
 
 
+def win_chances(total: int, draws: float) -> list[float]:
+    """``result[b]``: :func:`win_chance` of a card that ``b`` of ``total`` unseen cards beat."""
+    key = (total, draws)
+    chances = _CHANCES.get(key)
+    if chances is None:
+        chances = (
+            [(1.0 - beating / total) ** draws for beating in range(total + 1)] if total else [1.0]
+        )
+        _CHANCES[key] = chances
+    return chances
+
+
+_CHANCES: dict[tuple[int, float], list[float]] = {}
+
+
 def plan_scores(table: list[list[float]]) -> list[float]:
     """For each card ``i``: ``table[0][i]`` plus the best value of the later rounds, each
     with a different card (``table[r][c]``: card ``c`` played in round ``r``)."""
@@ -189,27 +224,77 @@ def plan_scores(table: list[list[float]]) -> list[float]:
     if not later:
         return list(table[0])
     orders = [sorted(range(len(row)), key=row.__getitem__, reverse=True) for row in later]
-    best, chosen = _best_plan(later, orders, frozenset())
+    best, chosen = _best_plan(later, orders, -1)
     scores = []
     for card, now in enumerate(table[0]):
-        rest = best if card not in chosen else _best_plan(later, orders, frozenset({card}))[0]
+        rest = best if card not in chosen else _best_plan(later, orders, card)[0]
         scores.append(now + rest)
     return scores
 
 
+def plan_choices(table: list[list[float]], tie: float) -> list[int]:
+    """The cards whose :func:`plan_scores` lie within ``tie`` of the best, in card order.
+
+    The same answer as reading :func:`plan_scores`, with less work: a card that the best
+    plan of the later rounds does not use scores ``now + best``. A card it uses scores at
+    most that, so its own plan is searched only if it could still come within ``tie`` of
+    the best score found so far, and the search gives up on plans below that line.
+    """
+    now = table[0]
+    later = table[1:]
+    if not later:
+        return _within(list(now), tie)
+    orders = [sorted(range(len(row)), key=row.__getitem__, reverse=True) for row in later]
+    best, chosen = _best_plan(later, orders, -1)
+    scores: list[float | None] = [value + best for value in now]
+    free = [value + best for card, value in enumerate(now) if card not in chosen]
+    top = max(free) if free else -_INFINITY
+    for card in sorted(set(chosen), key=now.__getitem__, reverse=True):
+        line = top - tie - _MARGIN  # below it a score cannot be among the choices
+        if now[card] + best < line:
+            scores[card] = None
+            continue
+        rest, picks = _best_plan(later, orders, card, line - now[card])
+        if not picks:
+            scores[card] = None
+            continue
+        score = now[card] + rest
+        scores[card] = score
+        top = max(top, score)
+    return _within(scores, tie)
+
+
+def _within(scores: Sequence[float | None], tie: float) -> list[int]:
+    best = max(score for score in scores if score is not None)
+    return [i for i, score in enumerate(scores) if score is not None and score >= best - tie]
+
+
 def _best_plan(
-    rows: list[list[float]], orders: list[list[int]], banned: frozenset[int]
+    rows: list[list[float]], orders: list[list[int]], banned: int, floor: float = -1e18
 ) -> tuple[float, tuple[int, ...]]:
-    """The best sum over ``rows`` with a different card per row, none of ``banned``, and
-    the cards it uses. Branch and bound: a row's best free card is an upper bound, and only
-    a row's best few free cards can be in the best plan."""
+    """The best sum over ``rows`` with a different card per row, not card ``banned``, and
+    the cards it uses; ``(floor, ())`` if no plan beats ``floor``.
+
+    Branch and bound: a row's best free card is an upper bound, and only a row's best few
+    free cards can be in the best plan (a worse card could swap with an unused better one).
+    """
     count = len(rows)
+    if count <= 2:
+        short = _best_short_plan(rows, orders, banned)
+        return short if short[0] > floor else (floor, ())
     bound = [0.0] * (count + 1)
     for r in range(count - 1, -1, -1):
-        bound[r] = bound[r + 1] + max(rows[r][c] for c in orders[r] if c not in banned)
-    used = set(banned)
+        row = rows[r]
+        order = orders[r]
+        bound[r] = bound[r + 1] + row[order[1] if order[0] == banned else order[0]]
+    if bound[0] <= floor:
+        return floor, ()
+    used = [False] * len(orders[0])
+    if banned >= 0:
+        used[banned] = True
     picks: list[int] = []
-    best_value = -1e18
+    last = count - 2
+    best_value = floor
     best_picks: tuple[int, ...] = ()
 
     def search(r: int, total: float) -> None:
@@ -220,21 +305,66 @@ def _best_plan(
             return
         if total + bound[r] <= best_value:
             return
-        tried = 0
+        if r == last:  # the last two rows in closed form, as in _best_short_plan
+            a1, a2 = _two_free(orders[r], used)
+            b1, b2 = _two_free(orders[r + 1], used)
+            now, then = rows[r], rows[r + 1]
+            if a1 != b1:
+                value, pair = total + now[a1] + then[b1], (a1, b1)
+            else:
+                value, pair = total + now[a1] + then[b2], (a1, b2)
+                other = total + now[a2] + then[b1]
+                if other > value:
+                    value, pair = other, (a2, b1)
+            if value > best_value:
+                best_value, best_picks = value, (*picks, *pair)
+            return
+        row = rows[r]
+        tried = count - r
         for card in orders[r]:
-            if card in used:
+            if used[card]:
                 continue
-            used.add(card)
+            used[card] = True
             picks.append(card)
-            search(r + 1, total + rows[r][card])
+            search(r + 1, total + row[card])
             picks.pop()
-            used.discard(card)
-            tried += 1
-            if tried == count - r:  # a worse card could swap with an unused better one
+            used[card] = False
+            tried -= 1
+            if not tried:
                 break
 
     search(0, 0.0)
     return best_value, best_picks
+
+
+def _two_free(order: list[int], used: list[bool]) -> tuple[int, int]:
+    """The first two cards of ``order`` that are not ``used``."""
+    first = -1
+    for card in order:
+        if not used[card]:
+            if first >= 0:
+                return first, card
+            first = card
+    raise AssertionError("a plan always has two free cards for its last two rounds")
+
+
+def _best_short_plan(
+    rows: list[list[float]], orders: list[list[int]], banned: int
+) -> tuple[float, tuple[int, ...]]:
+    """:func:`_best_plan` for one or two rows, in closed form: the best plan uses each
+    row's best card, or for two rows that want the same card, one row's second best."""
+    first = [card for card in orders[0][:3] if card != banned]
+    if len(rows) == 1:
+        return rows[0][first[0]], (first[0],)
+    second = [card for card in orders[1][:3] if card != banned]
+    a, b = first[0], second[0]
+    if a != b:
+        return rows[0][a] + rows[1][b], (a, b)
+    keep_first = rows[0][a] + rows[1][second[1]]
+    keep_second = rows[0][first[1]] + rows[1][b]
+    if keep_first >= keep_second:
+        return keep_first, (a, second[1])
+    return keep_second, (first[1], b)
 
 
 def make(game: Any, seed: int, params: dict[str, str], spec: str) -> DichtDranBot:

@@ -26,6 +26,7 @@ from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.cli.render import render
 from spieltisch.cli.serve import add_parser as add_serve_parser
 from spieltisch.cli.serve import cmd_serve
+from spieltisch.cli.sim_commands import add_run_arguments, cmd_report, cmd_simulate
 from spieltisch.cli.terminal import EventPrinter, Quit, TerminalPlayer
 from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import SeatCountError, SpieltischError
@@ -33,7 +34,6 @@ from spieltisch.core.game import Event, Game
 from spieltisch.core.match import Agent, new_transcript, play_match
 from spieltisch.core.transcript import Transcript, check_result, replay, replay_steps
 from spieltisch.games import REGISTRY, game_class, game_for, make_game
-from spieltisch.sim import simulate
 from spieltisch.sim.tournament import tournament
 
 EXIT_USAGE = 2
@@ -74,15 +74,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved game")
 
     sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
-    sim.add_argument("game")
-    sim.add_argument("--players", type=int, required=True)
-    sim.add_argument("--games", type=int, required=True)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--bots", default="random", help="one bot spec for all seats, or one each")
-    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    sim.add_argument("--deck", metavar="FILE", help="your own card deck (--option deck=FILE)")
+    add_run_arguments(sim)
     sim.add_argument("--transcripts", type=Path, metavar="DIR")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    report = sub.add_parser("report", help="simulate and write an HTML report with plots")
+    add_run_arguments(report)
+    report.add_argument("--out", type=Path, required=True, metavar="DIR")
 
     tour = sub.add_parser("tournament", help="bots against each other, seats rotated, rated")
     tour.add_argument("game")
@@ -235,51 +233,6 @@ def print_result(out: Console, transcript: Transcript, lang: str, you: int | Non
     out.print(table)
 
 
-def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
-    game = make_game(args.game, game_options(args))
-    game.spec.check_seats(args.players)
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, got {args.games}")
-    bots = bot_specs_for(args.bots.split(","), args.players)
-    show_progress = err.is_terminal and not args.json
-    with Progress(console=err, disable=not show_progress, transient=True) as progress:
-        task = progress.add_task(game.spec.id, total=args.games)
-        summary = simulate(
-            game,
-            args.players,
-            args.games,
-            args.seed,
-            bots,
-            args.transcripts,
-            progress=lambda done: progress.update(task, completed=done),
-        )
-    if args.json:
-        print(json.dumps(summary))
-        return 0
-    table = Table(
-        "seat",
-        "bot",
-        "wins",
-        "win share",
-        "mean score",
-        title=f"{game.spec.id}: {args.games} games, {args.players} players, seed {args.seed}",
-    )
-    for seat in range(args.players):
-        table.add_row(
-            str(seat + 1),
-            bots[seat],
-            str(summary["wins"][seat]),
-            f"{summary['win_share'][seat]:.3f}",
-            f"{summary['mean_scores'][seat]:.2f}",
-        )
-    out.print(table)
-    out.print(
-        f"mean length {summary['mean_length']:.1f} actions · "
-        f"{summary['timing']['games_per_second']} games/s"
-    )
-    return 0
-
-
 def cmd_tournament(args: argparse.Namespace, out: Console, err: Console) -> int:
     game = make_game(args.game, parse_options(args.option))
     show_progress = err.is_terminal and not args.json
@@ -343,6 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     err = Console(stderr=True)
     try:
         args = build_parser().parse_args(argv)
+        args.argv = list(sys.argv[1:] if argv is None else argv)
         if args.command == "games":
             return cmd_games(args, out)
         if args.command == "rules":
@@ -350,7 +304,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "play":
             return cmd_play(args, out)
         if args.command == "simulate":
-            return cmd_simulate(args, out, err)
+            return cmd_simulate(args, game_options(args), out, err)
+        if args.command == "report":
+            return cmd_report(args, game_options(args), out, err)
         if args.command == "tournament":
             return cmd_tournament(args, out, err)
         if args.command == "serve":

@@ -1,26 +1,307 @@
-"""Play many games between bots and summarise them.
+"""Play many games between bots and summarise them, on every core or on a Ray cluster.
 
 Game ``i`` of a run with seed ``S`` is shuffled with ``derive_seed(S, "game", i)`` and its
 bots are seeded with ``derive_seed(S, "bot", i, seat)``, so any game of a run can be
-replayed alone, and the summary depends only on the arguments.
+replayed alone, and the summary depends only on the arguments. The games are split into
+chunks of consecutive indices (the split depends only on the number of games); each chunk
+is played by a worker and comes back as a small exact tally (:mod:`spieltisch.sim.tally`).
+Merged, the tallies give the same summary whether one process, several or a Ray cluster
+played them. A comparison plays every game index under each rule variant, so the variants
+meet the same seeds and their differences are paired game by game.
 """
 
 from __future__ import annotations
 
+import importlib
+import logging
+import math
+import multiprocessing
+import os
+import socket
 import time
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from spieltisch.bots import make_bot
 from spieltisch.core.chance import derive_seed
+from spieltisch.core.errors import IllegalActionError, SpieltischError
 from spieltisch.core.game import JSON, Game
-from spieltisch.core.match import play_match
+from spieltisch.core.match import Agent, play_match
+from spieltisch.core.options import OptionValue
+from spieltisch.games import make_game
+from spieltisch.sim.stats import paired_difference, proportion_test, wilson
+from spieltisch.sim.tally import ChunkTally, Outcome, Paired, Tally
+
+#: The most games in one chunk: a worker's unit of work and of progress reports.
+MAX_CHUNK = 1000
+#: Runs are split into at least this many chunks (if they have that many games), so that
+#: the workers stay busy to the end.
+MIN_CHUNKS = 64
+#: Seconds of play below which a run stays in this process: starting a worker process
+#: (``spawn``: a fresh interpreter that imports Spieltisch) takes about half a second.
+INLINE_BELOW = 2.0
+
+
+class SimulationError(SpieltischError):
+    """A simulation that cannot run as asked (a comparison or a cluster problem)."""
 
 
 def game_seed(seed: int, index: int) -> int:
     """The shuffle seed of game ``index`` of a run with ``seed``."""
     return derive_seed(seed, "game", index)
+
+
+def bot_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in game ``index`` of a run with ``seed``."""
+    return derive_seed(seed, "bot", index, seat)
+
+
+def chunk_ranges(games: int) -> list[tuple[int, int]]:
+    """The chunks ``[start, stop)`` of a run of ``games``; they depend on nothing else."""
+    size = min(MAX_CHUNK, max(1, math.ceil(games / MIN_CHUNKS)))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Everything a worker needs to play its chunk: plain, picklable values only."""
+
+    game: str
+    variants: tuple[dict[str, OptionValue], ...]
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+    transcripts: tuple[str, ...] | None = None
+
+
+def play_quietly(game: Game[Any, Any, Any], agents: Sequence[Agent], seed: int) -> Outcome:
+    """Play a whole game like :func:`~spieltisch.core.match.play_match`, without building
+    its transcript or events: the simulation's hot path. The same agents and seed give the
+    same game."""
+    state = game.new_state(len(agents), seed)
+    length = 0
+    while not game.is_terminal(state):
+        seat = game.to_act(state)[0]
+        agent = agents[seat]
+        legal = game.legal_actions(state, seat)
+        action = agent.act(game.view(state, seat) if agent.wants_view else None, legal)
+        try:
+            game.check_legal(state, seat, action, legal)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"{agent.name} at seat {seat}: {error}") from None
+        game.apply(state, seat, action)
+        length += 1
+    return Outcome(tuple(game.scores(state)), tuple(game.ranking(state)), length)
+
+
+def play_chunk(plan: Plan, start: int, stop: int) -> ChunkTally:
+    """Play games ``start`` to ``stop - 1`` of ``plan`` under every variant and tally them.
+
+    A module-level function of picklable arguments, so that worker processes (started with
+    ``spawn``) and Ray tasks can run it. The games are made anew for every chunk (it is
+    cheap), so a long-lived worker never plays with a stale deck file.
+    """
+    games = [make_game(plan.game, options) for options in plan.variants]
+    chunk = ChunkTally(
+        start,
+        stop,
+        [Tally(plan.players) for _ in games],
+        [Paired(plan.players) for _ in games[1:]],
+    )
+    seats = range(plan.players)
+    for index in range(start, stop):
+        outcomes = []
+        for variant, game in enumerate(games):
+            agents = [make_bot(plan.bots[s], game, bot_seed(plan.seed, index, s)) for s in seats]
+            shuffle = game_seed(plan.seed, index)
+            if plan.transcripts is None:
+                outcome = play_quietly(game, agents, shuffle)
+            else:
+                transcript = play_match(game, agents, shuffle).transcript
+                path = Path(plan.transcripts[variant]) / f"{plan.game}-{index:06d}.json"
+                transcript.save(path)
+                result = transcript.result
+                assert result is not None
+                outcome = Outcome(result.scores, result.ranking, len(transcript.actions))
+            chunk.variants[variant].add(outcome.scores, outcome.ranking, outcome.length)
+            outcomes.append(outcome)
+        for paired, outcome in zip(chunk.paired, outcomes[1:], strict=True):
+            paired.add(outcome, outcomes[0])
+    return chunk
+
+
+def _in_process(plan: Plan, ranges: Sequence[tuple[int, int]]) -> Iterator[ChunkTally]:
+    for start, stop in ranges:
+        yield play_chunk(plan, start, stop)
+
+
+def _in_processes(
+    plan: Plan, ranges: Sequence[tuple[int, int]], workers: int
+) -> Iterator[ChunkTally]:
+    """Chunks played by ``workers`` processes, yielded in chunk order; only a few chunks
+    are in flight at a time, so memory does not grow with the run."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        waiting = iter(ranges)
+        running: deque[Future[ChunkTally]] = deque()
+        for start, stop in waiting:
+            running.append(pool.submit(play_chunk, plan, start, stop))
+            if len(running) >= 2 * workers:
+                break
+        while running:
+            try:
+                done = running.popleft().result()
+            except BrokenProcessPool:
+                raise SimulationError(
+                    "a worker process stopped unexpectedly (out of memory, or killed); "
+                    "try fewer --workers"
+                ) from None
+            for start, stop in waiting:
+                running.append(pool.submit(play_chunk, plan, start, stop))
+                break
+            yield done
+
+
+def _on_ray(
+    plan: Plan, ranges: Sequence[tuple[int, int]], address: str, workers: int
+) -> Iterator[ChunkTally]:
+    """Chunks played as Ray tasks (``ray.remote``), yielded in chunk order.
+
+    ``address`` empty: start a local Ray instance with ``workers`` CPUs; otherwise join
+    that cluster. A Ray session that is already running (a test's) is used as it is.
+    """
+    try:
+        ray: Any = importlib.import_module("ray")
+    except ImportError:
+        raise SimulationError(
+            "--ray needs Ray, which is an optional extra: pip install 'spieltisch[ray]'"
+        ) from None
+    if address:
+        check_reachable(address)
+    started = False
+    if not ray.is_initialized():
+        try:
+            if address:
+                ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
+            else:
+                ray.init(
+                    num_cpus=workers,
+                    include_dashboard=False,
+                    logging_level=logging.ERROR,
+                    log_to_driver=False,
+                )
+        except Exception as error:  # Ray raises many kinds; all mean "no cluster there"
+            where = f"at {address}" if address else "locally"
+            first_line = str(error).strip().splitlines()[0] if str(error).strip() else ""
+            raise SimulationError(f"cannot start or reach Ray {where}: {first_line}") from None
+        started = True
+    try:
+        task = ray.remote(play_chunk)
+        window = 2 * max(1, int(ray.cluster_resources().get("CPU", workers)))
+        waiting = iter(ranges)
+        running: deque[Any] = deque()
+        for start, stop in waiting:
+            running.append(task.remote(plan, start, stop))
+            if len(running) >= window:
+                break
+        while running:
+            done: ChunkTally = ray.get(running.popleft())
+            for start, stop in waiting:
+                running.append(task.remote(plan, start, stop))
+                break
+            yield done
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail in one line, within ``timeout`` seconds, if nothing listens at a Ray address
+    (``HOST:PORT`` or ``ray://HOST:PORT``); Ray itself would retry for minutes."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        if address in ("auto", "local"):
+            return
+        raise SimulationError(
+            f"--ray takes HOST:PORT, ray://HOST:PORT or auto, got {address!r}"
+        )
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise SimulationError(f"cannot reach Ray at {address}: {reason}") from None
+
+
+def run_plan(
+    plan: Plan,
+    games: int,
+    workers: int = 1,
+    ray_address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    inline_below: float = INLINE_BELOW,
+) -> tuple[ChunkTally, str]:
+    """Play all ``games`` of ``plan`` and merge their tallies (in chunk order); also say
+    where they were played: "inline" (this process), "processes" or "ray".
+
+    With several workers, the first chunk is played here and timed: if the rest would take
+    less than ``inline_below`` seconds in this process, starting workers would cost more
+    than it saves, and the rest is played here too. The tallies are the same either way.
+    """
+    ranges = chunk_ranges(games)
+    merged = ChunkTally(
+        0,
+        0,
+        [Tally(plan.players) for _ in plan.variants],
+        [Paired(plan.players) for _ in plan.variants[1:]],
+    )
+
+    def take(chunks: Iterator[ChunkTally]) -> None:
+        for chunk in chunks:
+            merged.merge(chunk)
+            if progress is not None:
+                progress(merged.stop - merged.start)
+
+    if ray_address is not None:
+        take(_on_ray(plan, ranges, ray_address, workers))
+        return merged, "ray"
+    if workers <= 1:
+        take(_in_process(plan, ranges))
+        return merged, "inline"
+    started = time.perf_counter()
+    take(_in_process(plan, ranges[:1]))
+    rest = ranges[1:]
+    if not rest or (time.perf_counter() - started) * len(rest) < inline_below:
+        take(_in_process(plan, rest))
+        return merged, "inline"
+    take(_in_processes(plan, rest, min(workers, len(rest))))
+    return merged, "processes"
+
+
+def default_workers() -> int:
+    """Every core."""
+    return os.cpu_count() or 1
+
+
+def variant_options(
+    game: Game[Any, Any, Any], key: str, values: Sequence[str]
+) -> list[dict[str, OptionValue]]:
+    """The game's options with ``key`` set to each of ``values`` in turn, validated."""
+    if len(values) < 2:
+        raise SimulationError(f"--compare needs at least two values for {key}, got {len(values)}")
+    variants = []
+    for value in values:
+        options: dict[str, JSON] = dict(game.options)
+        options[key] = value
+        variants.append(dict(make_game(game.spec.id, options).options))
+    if len({tuple(sorted(v.items())) for v in variants}) < len(variants):
+        raise SimulationError(f"--compare {key}: the values name the same rule twice")
+    return variants
 
 
 def simulate(
@@ -31,49 +312,108 @@ def simulate(
     bots: Sequence[str],
     transcripts: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    *,
+    workers: int = 1,
+    ray_address: str | None = None,
+    compare: tuple[str, Sequence[str]] | None = None,
+    inline_below: float = INLINE_BELOW,
 ) -> dict[str, JSON]:
     """Play ``games`` games of ``players`` seats (``bots[seat]`` each) and summarise.
 
     ``wins[seat]`` counts first places (a shared first place counts for each sharer);
-    ``mean_length`` is the mean number of actions per game.
+    ``mean_length`` is the mean number of actions per game. ``workers`` processes play (1:
+    this process), or Ray tasks if ``ray_address`` is given ("" starts Ray locally); the
+    summary is the same either way. ``compare=(key, values)`` plays the same games under
+    each value of the rule option ``key``: the summary's own fields describe the first
+    value, ``variants`` every value and ``differences`` each later value against the first.
     """
     game.spec.check_seats(players)
-    wins = [0] * players
-    score_sums = [0.0] * players
-    lengths: list[int] = []
+    if games < 1:
+        raise SimulationError(f"the number of games must be at least 1, got {games}")
+    if workers < 1:
+        raise SimulationError(f"the number of workers must be at least 1, got {workers}")
+    variants = [dict(game.options)]
+    if compare is not None:
+        variants = variant_options(game, compare[0], compare[1])
+    folders = None
+    if transcripts is not None:  # absolute: a Ray worker runs in a folder of its own
+        base = transcripts.resolve()
+        folders = tuple(
+            str(base if compare is None else base / f"{compare[0]}-{value}")
+            for value in (compare[1] if compare is not None else [""])
+        )
+    plan = Plan(game.spec.id, tuple(variants), players, seed, tuple(bots), folders)
     started = time.perf_counter()
-    for index in range(games):
-        agents = [
-            make_bot(bots[s], game, derive_seed(seed, "bot", index, s)) for s in range(players)
-        ]
-        match = play_match(game, agents, game_seed(seed, index))
-        result = match.transcript.result
-        assert result is not None
-        for seat in range(players):
-            wins[seat] += result.ranking[seat] == 1
-            score_sums[seat] += result.scores[seat]
-        lengths.append(len(match.transcript.actions))
-        if transcripts is not None:
-            match.transcript.save(transcripts / f"{game.spec.id}-{index:06d}.json")
-        if progress is not None:
-            progress(index + 1)
+    merged, backend = run_plan(plan, games, workers, ray_address, progress, inline_below)
     elapsed = time.perf_counter() - started
+    summary = summarize(game, plan, merged.variants[0], variants[0])
+    if compare is not None:
+        key, values = compare
+        summary["compare"] = {"key": key, "values": list(values)}
+        summary["variants"] = [
+            {"value": value, **summarize(game, plan, tally, options)}
+            for value, tally, options in zip(values, merged.variants, variants, strict=True)
+        ]
+        summary["differences"] = [
+            {"value": value, "against": values[0], **differences(paired)}
+            for value, paired in zip(values[1:], merged.paired, strict=True)
+        ]
+    played = games * len(variants)
+    summary["timing"] = {
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(played / elapsed, 1) if elapsed > 0 else None,
+        "workers": 1 if backend == "inline" else workers,
+        "backend": backend,
+    }
+    return summary
+
+
+def summarize(
+    game: Game[Any, Any, Any], plan: Plan, tally: Tally, options: dict[str, OptionValue]
+) -> dict[str, JSON]:
+    """The JSON summary of one variant's games (without ``timing``)."""
+    games = tally.games
+    players = tally.players
+    all_wins = sum(tally.wins)
+    # the share every seat would have if seats did not matter (first places can be shared)
+    fair = all_wins / (games * players)
+    seat_tests = [proportion_test(w, games, fair) for w in tally.wins]
     return {
         "game": game.spec.id,
         "rules_version": game.spec.rules_version,
-        "options": dict(game.options),
+        "options": dict(options),
         "players": players,
         "games": games,
-        "seed": seed,
-        "bots": list(bots),
-        "wins": wins,
-        "win_share": [w / games if games else 0.0 for w in wins],
-        "mean_scores": [round(s / games, 6) if games else 0.0 for s in score_sums],
-        "mean_length": round(sum(lengths) / games, 6) if games else 0.0,
-        "min_length": min(lengths, default=0),
-        "max_length": max(lengths, default=0),
-        "timing": {
-            "seconds": round(elapsed, 3),
-            "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
-        },
+        "seed": plan.seed,
+        "bots": list(plan.bots),
+        "game_seeds": f'derive_seed({plan.seed}, "game", i) for i in 0..{games - 1}',
+        "wins": list(tally.wins),
+        "win_share": [w / games for w in tally.wins],
+        "win_share_ci95": [[round(x, 6) for x in wilson(w, games)] for w in tally.wins],
+        "fair_share": round(fair, 6),
+        "seat_p": [float(f"{p:.4g}") for _, p in seat_tests],
+        "mean_scores": [round(m.mean, 6) for m in tally.scores],
+        "score_sd": [round(math.sqrt(m.variance), 6) for m in tally.scores],
+        "score_counts": [
+            [[_plain(score), count] for score, count in sorted(counts.items())]
+            for counts in tally.score_counts
+        ],
+        "mean_length": round(tally.lengths.mean, 6),
+        "length_sd": round(math.sqrt(tally.lengths.variance), 6),
+        "min_length": min(tally.length_counts, default=0),
+        "max_length": max(tally.length_counts, default=0),
+        "length_counts": [[length, n] for length, n in sorted(tally.length_counts.items())],
     }
+
+
+def differences(paired: Paired) -> dict[str, JSON]:
+    """A variant against the baseline: mean paired differences, 95 % intervals, p-values."""
+    return {
+        "length": paired_difference(paired.lengths).to_json(),
+        "win_share": [paired_difference(m).to_json() for m in paired.wins],
+        "mean_scores": [paired_difference(m).to_json() for m in paired.scores],
+    }
+
+
+def _plain(score: Any) -> int | float:
+    return score if isinstance(score, int) else float(score)

@@ -1,0 +1,166 @@
+"""The ``simulate`` and ``report`` commands: many games between bots, for game designers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from spieltisch.bots import bot_specs_for
+from spieltisch.core.errors import SpieltischError
+from spieltisch.core.game import JSON, Game
+from spieltisch.games import make_game
+from spieltisch.sim.runner import default_workers, simulate
+
+
+class SimUsageError(SpieltischError):
+    """Bad arguments to ``simulate`` or ``report``."""
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments ``simulate`` and ``report`` share: what to play and where."""
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", default="random", help="one bot spec for all seats, or one each")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--deck", metavar="FILE", help="your own card deck (--option deck=FILE)")
+    parser.add_argument(
+        "--compare",
+        metavar="KEY=V1,V2,...",
+        help="play the same seeds under each value of a rule option and compare",
+    )
+    parser.add_argument(
+        "--workers", type=int, help="processes to play in (default: every core; 1: this one)"
+    )
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play as Ray tasks: on the cluster at ADDRESS, or on a local Ray instance",
+    )
+
+
+def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
+    """``KEY=V1,V2,...`` as the key and its values."""
+    if text is None:
+        return None
+    key, sep, rest = text.partition("=")
+    values = [value.strip() for value in rest.split(",")]
+    if not sep or not key.strip() or len(values) < 2 or not all(values):
+        raise SimUsageError(
+            f"--compare takes KEY=V1,V2,... (an option and two or more values), got {text!r}"
+        )
+    return key.strip(), values
+
+
+def run_simulation(
+    args: argparse.Namespace,
+    options: dict[str, str],
+    err: Console,
+    quiet: bool,
+    transcripts: Path | None = None,
+) -> tuple[Game[Any, Any, Any], list[str], dict[str, JSON]]:
+    """Check the arguments, play the games with a progress bar, return the summary."""
+    game = make_game(args.game, options)
+    game.spec.check_seats(args.players)
+    if args.games < 1:
+        raise SimUsageError(f"--games must be at least 1, got {args.games}")
+    workers = default_workers() if args.workers is None else args.workers
+    if workers < 1:
+        raise SimUsageError(f"--workers must be at least 1, got {workers}")
+    compare = parse_compare(args.compare)
+    if compare is not None and compare[0] in options:
+        raise SimUsageError(
+            f"--compare {compare[0]} and --option {compare[0]}=... name the same option; "
+            "drop one of them"
+        )
+    bots = bot_specs_for(args.bots.split(","), args.players)
+    total = args.games * (len(compare[1]) if compare else 1)
+    with Progress(console=err, disable=quiet or not err.is_terminal, transient=True) as progress:
+        task = progress.add_task(game.spec.id, total=total)
+        scale = total // args.games
+
+        def update(done: int) -> None:
+            progress.update(task, completed=done * scale)
+
+        summary = simulate(
+            game,
+            args.players,
+            args.games,
+            args.seed,
+            bots,
+            transcripts,
+            progress=update,
+            workers=workers,
+            ray_address=args.ray,
+            compare=compare,
+        )
+    return game, bots, summary
+
+
+def cmd_simulate(
+    args: argparse.Namespace, options: dict[str, str], out: Console, err: Console
+) -> int:
+    _, bots, summary = run_simulation(args, options, err, args.json, args.transcripts)
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    for variant in summary.get("variants", [summary]):
+        print_summary(out, variant, bots, summary.get("compare"))
+    for difference in summary.get("differences", []):
+        print_difference(out, summary["compare"]["key"], difference)
+    out.print(f"{summary['timing']['games_per_second']} games/s")
+    return 0
+
+
+def print_summary(
+    out: Console, summary: dict[str, Any], bots: list[str], compare: dict[str, Any] | None
+) -> None:
+    rule = f", {compare['key']}={summary['value']}" if compare else ""
+    title = (
+        f"{summary['game']}{rule}: {summary['games']} games, {summary['players']} players, "
+        f"seed {summary['seed']}"
+    )
+    table = Table("seat", "bot", "wins", "win share", "95% CI", "mean score", title=title)
+    for seat in range(summary["players"]):
+        low, high = summary["win_share_ci95"][seat]
+        table.add_row(
+            str(seat + 1),
+            bots[seat],
+            str(summary["wins"][seat]),
+            f"{summary['win_share'][seat]:.3f}",
+            f"{low:.3f}–{high:.3f}",
+            f"{summary['mean_scores'][seat]:.2f}",
+        )
+    out.print(table)
+    out.print(f"mean length {summary['mean_length']:.1f} actions")
+
+
+def print_difference(out: Console, key: str, difference: dict[str, Any]) -> None:
+    length = difference["length"]
+    verdict = "significant at 5 %" if length["significant"] else "not significant at 5 %"
+    out.print(
+        f"{key}={difference['value']} against {key}={difference['against']}: game length "
+        f"{length['mean']:+.2f} actions (95% CI {length['ci95'][0]:+.2f} to "
+        f"{length['ci95'][1]:+.2f}, p = {length['p']:.3g}, {verdict})"
+    )
+
+
+def cmd_report(
+    args: argparse.Namespace, options: dict[str, str], out: Console, err: Console
+) -> int:
+    from spieltisch.sim.report import write_report
+
+    _, _, summary = run_simulation(args, options, err, quiet=False)
+    page = write_report(summary, args.out, shlex.join(["spieltisch", *args.argv]))
+    out.print(f"report written: {page}")
+    return 0

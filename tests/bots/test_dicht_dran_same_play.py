@@ -1,0 +1,178 @@
+"""The Dicht dran bot's fast paths decide exactly as the plain definitions do.
+
+The bot was sped up for simulations (issue 10). Its decisions must not change: the plan
+search is checked against brute force on random tables, the round values against
+:func:`win_chance`, and whole games against fingerprints recorded before the change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spieltisch.bots import make_bot
+from spieltisch.bots.dicht_dran import (
+    TIE,
+    DichtDranBot,
+    plan_choices,
+    plan_scores,
+    unseen_below,
+    win_chance,
+)
+from spieltisch.core.chance import derive_seed
+from spieltisch.core.game import View
+from spieltisch.core.match import play_match
+from spieltisch.games.dicht_dran import DichtDran, DichtDranView
+from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST
+from spieltisch.games.dicht_dran.game import CIRCLE_SIZE
+
+
+def brute_force_scores(table: list[list[float]]) -> list[float]:
+    """Each card's value now plus the best later plan without it, by trying every plan."""
+    later = table[1:]
+    scores = []
+    for card, now in enumerate(table[0]):
+        others = [c for c in range(len(table[0])) if c != card]
+        best = 0.0
+        if later:
+            best = max(
+                sum_in_order(later, plan) for plan in permutations(others, len(later))
+            )
+        scores.append(now + best)
+    return scores
+
+
+def sum_in_order(rows: list[list[float]], plan: tuple[int, ...]) -> float:
+    total = 0.0
+    for row, card in zip(rows, plan, strict=True):
+        total += row[card]
+    return total
+
+
+def within(scores: list[float], tie: float) -> list[int]:
+    best = max(scores)
+    return [i for i, score in enumerate(scores) if score >= best - tie]
+
+
+# Values from a small set make ties (the hard case) common; floats make them rare.
+VALUES = st.one_of(
+    st.sampled_from([0.0, 0.5, 1.0, 1.5, 2.0, -1.0]),
+    st.floats(min_value=-3, max_value=3, allow_nan=False),
+)
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> list[list[float]]:
+    rounds = draw(st.integers(1, 5))
+    cards = draw(st.integers(rounds, 7))
+    return [[draw(VALUES) for _ in range(cards)] for _ in range(rounds)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables())
+def test_plan_choices_are_the_best_plans_by_brute_force(table: list[list[float]]) -> None:
+    expected = brute_force_scores(table)
+    assert plan_scores(table) == expected
+    assert plan_choices(table, TIE) == within(expected, TIE)
+
+
+def plain_unseen_below(view: DichtDranView) -> list[int]:
+    seen = {*view.circle, *view.hand, *view.discard_pile}
+    for won in view.collections:
+        seen.update(won)
+    if view.my_card is not None:
+        seen.add(view.my_card)
+    return [sum(1 for c in range(LOWEST, k) if c not in seen) for k in range(HIGHEST + 2)]
+
+
+class Recorder:
+    """A heuristic bot that checks its fast round values against the plain definition."""
+
+    wants_view = True
+
+    def __init__(self, game: DichtDran, seed: int) -> None:
+        self.bot = DichtDranBot(game, seed)
+        self.name = "recorder"
+        self.checked = 0
+
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
+        assert isinstance(view, DichtDranView)
+        cards = [action.card for action in legal]
+        unseen = unseen_below(view)
+        assert unseen == plain_unseen_below(view)
+        assert self.bot._round_values(view, cards) == self.plain_round_values(view, cards)
+        self.checked += 1
+        return self.bot.act(view, legal)
+
+    def plain_round_values(self, view: DichtDranView, cards: list[int]) -> list[list[float]]:
+        bot = self.bot
+        unseen = unseen_below(view)
+        lateness = bot._lateness(view)
+        shed = bot.early_shed + (bot.late_shed - bot.early_shed) * lateness
+        draw = bot.early_draw + (bot.draw_cost - bot.early_draw) * lateness
+        draws = (view.players - 1) * bot.opponent_draws
+        horizon = min(bot.horizon, min(view.hand_sizes), len(cards))
+        position = view.target_position
+        rows: list[list[float]] = []
+        while True:
+            target = view.circle[position]
+            low, high = sorted(
+                (
+                    view.circle[(position - 1) % CIRCLE_SIZE],
+                    view.circle[(position + 1) % CIRCLE_SIZE],
+                )
+            )
+            row = []
+            for card in cards:
+                win = win_chance(card, target, unseen, draws)
+                value = win * CHILIS[target] + shed * CHILIS[card]
+                if not low <= card <= high:
+                    value -= (1.0 - win) * CHILIS[card] * draw
+                row.append(value)
+            rows.append(row)
+            position = bot.next_target[position]
+            if len(rows) >= horizon or position == view.target_position:
+                return rows
+
+
+def test_round_values_are_the_win_chances_written_out() -> None:
+    game = DichtDran()
+    for seed in range(4):
+        agents = [Recorder(game, derive_seed(seed, "bot", s)) for s in range(4)]
+        play_match(game, agents, seed)
+        assert all(agent.checked > 10 for agent in agents)
+
+
+def fingerprint(players: int, games: int, spec: str = "heuristic") -> str:
+    """A hash of every action of ``games`` heuristic games (seed 2026, as in a simulation)."""
+    game = DichtDran()
+    digest = hashlib.sha256()
+    for index in range(games):
+        agents = [
+            make_bot(spec, game, derive_seed(2026, "bot", index, seat)) for seat in range(players)
+        ]
+        match = play_match(game, agents, derive_seed(2026, "game", index))
+        digest.update(json.dumps(match.transcript.actions).encode())
+    return digest.hexdigest()
+
+
+def test_whole_games_are_played_as_before_the_speed_up() -> None:
+    # Recorded with the bot as it was before issue 10 (commit 6427285): 360 games.
+    assert fingerprint(3, 100) == (
+        "168fead3c753d4cc325c207bb95ec8e7ebcdb69a34faf9734411ea2f39bc63a7"
+    )
+    assert fingerprint(4, 100) == (
+        "76e353e02e34f4cb2aa1f5e18a38de644893711c9d20be85e684ca3cfbedfcb9"
+    )
+    assert fingerprint(5, 100) == (
+        "9eba98c4bc4d009d3f5fd3594bdaa734333f7fbdd7c6f4caf1537edd37f1b01e"
+    )
+    assert fingerprint(4, 60, "heuristic:keep=0.8:draw=2") == (
+        "0b118f36e0397e933f3044e3983932e2b976f122ad98dfb047deea039d2d87f4"
+    )

@@ -1,0 +1,56 @@
+"""Simulations as Ray tasks on a local Ray instance: the same summary as in one process.
+
+Ray is in the ``test`` extra (through the ``ray`` extra), so this runs in CI. Starting Ray
+takes about ten seconds, so one instance serves the whole module.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import ray
+
+from spieltisch.cli.main import main
+from spieltisch.games import make_game
+from spieltisch.sim.runner import simulate
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    yield
+    ray.shutdown()
+
+
+def summary(**kwargs: Any) -> dict[str, Any]:
+    game = make_game("dicht-dran", {})
+    result = simulate(game, 3, 80, 11, ["heuristic", "random", "random"], **kwargs)
+    timing = result.pop("timing")
+    result["backend"] = timing["backend"]
+    return result
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_ray_tasks_give_the_same_summary_as_one_process() -> None:
+    inline = summary(workers=1)
+    on_ray = summary(ray_address="")
+    assert (inline.pop("backend"), on_ray.pop("backend")) == ("inline", "ray")
+    assert json.dumps(inline) == json.dumps(on_ray)
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_compare_on_ray_and_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "dicht-dran", "--players", "3", "--games", "30", "--json"]
+    argv += ["--compare", "passes=1,2"]
+    assert main([*argv, "--ray"]) == 0
+    on_ray = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--workers", "1"]) == 0
+    inline = json.loads(capsys.readouterr().out)
+    assert on_ray.pop("timing")["backend"] == "ray"
+    inline.pop("timing")
+    assert on_ray == inline
+    assert ray.is_initialized()  # a session the caller started is left running
