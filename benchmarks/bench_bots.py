@@ -12,7 +12,9 @@ Strength (``--strength``): tournaments with rotated seats (``spieltisch.sim.tour
 ``heuristic`` (goal: the same margin).
 
 Usage: ``python benchmarks/bench_bots.py [--seconds S] [--rounds R] [--json]`` or
-``python benchmarks/bench_bots.py --strength [--games G] [--ismcts-time T] [--ismcts-games G]``.
+``python benchmarks/bench_bots.py --strength [--games G] [--ismcts-time T] [--ismcts-games G]``
+or ``python benchmarks/bench_bots.py --paired SPEC [--game G] [--players N] [--deals D]``
+(a spec against the heuristic, deal by deal, see :func:`paired`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import argparse
 import gc
 import importlib
 import json
+import math
 import platform
 import shlex
 import statistics
@@ -29,6 +32,9 @@ import time
 from typing import Any
 
 from spieltisch.bots import HEURISTICS, IsmctsBot, make_bot
+from spieltisch.bots.ismcts import win_shares
+from spieltisch.core.chance import derive_seed
+from spieltisch.core.match import play_match
 from spieltisch.games import REGISTRY, make_game
 from spieltisch.sim.tournament import tournament
 
@@ -146,6 +152,39 @@ def strength(games: int, ismcts_time: float, ismcts_games: int, spec: str) -> di
     return results
 
 
+def paired(game_id: str, players: int, deals: int, spec: str) -> dict[str, Any]:
+    """``spec`` against the heuristic, deal by deal: each deal is played twice, its seat
+    (deal ``d`` uses seat ``d mod players``) once by the heuristic and once by ``spec``, the
+    other seats always by heuristic bots with the same seeds. The paired difference of the
+    win shares removes most of the luck of the deal."""
+    game = make_game(game_id)
+    mine: list[float] = []
+    base: list[float] = []
+    for deal in range(deals):
+        seat = deal % players
+        seed = derive_seed(77, "deal", deal)
+        for bot, results in ((spec, mine), ("heuristic", base)):
+            agents = [
+                make_bot(bot if s == seat else "heuristic", game, derive_seed(77, "bot", deal, s))
+                for s in range(players)
+            ]
+            result = play_match(game, agents, seed).transcript.result
+            assert result is not None
+            results.append(win_shares(result.ranking)[seat])
+    diffs = [a - b for a, b in zip(mine, base, strict=True)]
+    error = statistics.pstdev(diffs) / math.sqrt(deals) if deals > 1 else 0.0
+    return {
+        "game": game_id,
+        "players": players,
+        "deals": deals,
+        "spec": spec,
+        "win_share": round(sum(mine) / deals, 4),
+        "heuristic_win_share": round(sum(base) / deals, 4),
+        "difference": round(sum(diffs) / deals, 4),
+        "standard_error": round(error, 4),
+    }
+
+
 def _share(summary: dict[str, Any]) -> dict[str, Any]:
     first = summary["bots"][0]
     fair = 1 / summary["players"]
@@ -173,13 +212,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ismcts-time", type=float, default=1.0)
     parser.add_argument("--ismcts-games", type=int, default=0)
     parser.add_argument("--ismcts-spec", default="ismcts", help="the ISMCTS spec, without time=")
+    parser.add_argument("--paired", metavar="SPEC", help="SPEC against the heuristic, paired")
+    parser.add_argument("--game", default="dicht-dran", help="the game for --paired")
+    parser.add_argument("--players", type=int, default=4, help="seats for --paired")
+    parser.add_argument("--deals", type=int, default=24, help="deals for --paired")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     data: dict[str, Any] = {
         "command": shlex.join([sys.executable, *sys.argv]),
         "python": platform.python_version(),
     }
-    if args.strength:
+    if args.paired:
+        data["paired"] = paired(args.game, args.players, args.deals, args.paired)
+    elif args.strength:
         data["strength"] = strength(
             args.games, args.ismcts_time, args.ismcts_games, args.ismcts_spec
         )
