@@ -152,7 +152,7 @@ def strength(games: int, ismcts_time: float, ismcts_games: int, spec: str) -> di
     return results
 
 
-def paired(game_id: str, players: int, deals: int, spec: str) -> dict[str, Any]:
+def paired(game_id: str, players: int, deals: int, spec: str, first: int = 0) -> dict[str, Any]:
     """``spec`` against the heuristic, deal by deal: each deal is played twice, its seat
     (deal ``d`` uses seat ``d mod players``) once by the heuristic and once by ``spec``, the
     other seats always by heuristic bots with the same seeds. The paired difference of the
@@ -160,7 +160,7 @@ def paired(game_id: str, players: int, deals: int, spec: str) -> dict[str, Any]:
     game = make_game(game_id)
     mine: list[float] = []
     base: list[float] = []
-    for deal in range(deals):
+    for deal in range(first, first + deals):
         seat = deal % players
         seed = derive_seed(77, "deal", deal)
         for bot, results in ((spec, mine), ("heuristic", base)):
@@ -177,6 +177,7 @@ def paired(game_id: str, players: int, deals: int, spec: str) -> dict[str, Any]:
         "game": game_id,
         "players": players,
         "deals": deals,
+        "first_deal": first,
         "spec": spec,
         "win_share": round(sum(mine) / deals, 4),
         "heuristic_win_share": round(sum(base) / deals, 4),
@@ -216,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="dicht-dran", help="the game for --paired")
     parser.add_argument("--players", type=int, default=4, help="seats for --paired")
     parser.add_argument("--deals", type=int, default=24, help="deals for --paired")
+    parser.add_argument("--first-deal", type=int, default=0, help="first deal for --paired")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     data: dict[str, Any] = {
@@ -223,7 +225,9 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
     }
     if args.paired:
-        data["paired"] = paired(args.game, args.players, args.deals, args.paired)
+        data["paired"] = paired(
+            args.game, args.players, args.deals, args.paired, args.first_deal
+        )
     elif args.strength:
         data["strength"] = strength(
             args.games, args.ismcts_time, args.ismcts_games, args.ismcts_spec
