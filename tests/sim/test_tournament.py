@@ -11,7 +11,8 @@ import pytest
 from spieltisch.cli.main import main
 from spieltisch.core.errors import BotSpecError
 from spieltisch.games import make_game
-from spieltisch.sim.tournament import tournament, wilson
+from spieltisch.sim.stats import wilson
+from spieltisch.sim.tournament import tournament
 
 
 def run(bots: list[str], games: int = 6, players: int = 3) -> dict[str, Any]:
@@ -44,10 +45,12 @@ def test_ratings_and_intervals_are_reported() -> None:
 
 
 def test_wilson_interval() -> None:
-    low, high = wilson(0.5, 100)
+    low, high = wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-3)
     assert high == pytest.approx(0.5962, abs=1e-3)
-    assert wilson(0.0, 0) == (0.0, 1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(12.5, 25)  # shared wins count in part
+    assert low < 0.5 < high
 
 
 @pytest.mark.parametrize(

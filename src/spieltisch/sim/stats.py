@@ -28,8 +28,9 @@ Z95 = 1.959963984540054
 ALPHA = 0.05
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95 % by default)."""
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95 % by default); ``successes`` may be
+    fractional (a shared first place counts a share of a win)."""
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials

@@ -12,7 +12,6 @@ rated as that many team members whose updates are averaged.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -27,9 +26,7 @@ from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import JSON, Game
 from spieltisch.core.match import play_match
 from spieltisch.sim.runner import game_seed
-
-#: z for a 95 % confidence interval.
-Z95 = 1.959963984540054
+from spieltisch.sim.stats import wilson
 
 
 @dataclass(slots=True)
@@ -45,7 +42,7 @@ class BotRecord:
 
     def to_json(self) -> dict[str, JSON]:
         share = self.win_credit / self.seats if self.seats else 0.0
-        low, high = wilson(share, self.seats)
+        low, high = wilson(self.win_credit, self.seats)
         return {
             "bot": self.spec,
             "seats_played": self.seats,
@@ -59,16 +56,6 @@ class BotRecord:
             },
             "win_share_by_seat": [round(w, 6) for w in self.seat_wins],
         }
-
-
-def wilson(share: float, trials: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion observed over ``trials``."""
-    if trials == 0:
-        return 0.0, 1.0
-    z2 = Z95 * Z95
-    centre = (share + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 / (1 + z2 / trials) * math.sqrt(share * (1 - share) / trials + z2 / (4 * trials**2))
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def tournament(
