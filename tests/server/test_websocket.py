@@ -126,6 +126,8 @@ def test_not_your_turn_and_spectator_actions_are_refused(client: TestClient) -> 
     [
         ("/ws/tables/{table}?token=wrong", 4403, "no seat"),
         ("/ws/tables/nosuchtable", 4404, "no table"),
+        ("/ws/tables/{table}?lang=fr", 4422, "lang must be one of de, en"),
+        ("/ws/tables/{table}?since=-1", 4422, "since is the number"),
     ],
 )
 def test_a_bad_token_or_table_is_told_and_closed(

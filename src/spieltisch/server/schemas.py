@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Lang = Literal["de", "en"]
+LANGS = ("de", "en")
 
 
 class _Strict(BaseModel):
