@@ -8,6 +8,7 @@ import gc
 import sys
 from typing import Any
 
+from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.core.errors import SpieltischError
 
 DEFAULT_DB = "spieltisch-tables.sqlite3"
@@ -30,6 +31,16 @@ def add_parser(sub: Any) -> None:
         metavar="URL",
         help=f"SQLite file (default {DEFAULT_DB}) or postgresql://user@host:port/database",
     )
+    serve.add_argument("--lang", choices=LANGS, default=None, help="language of the message")
+
+
+def address(host: str, port: int) -> str:
+    """The address to open in a browser: a server listening on every interface is reached
+    on this machine as 127.0.0.1 (or [::1])."""
+    host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
 
 
 def log_config() -> dict[str, Any]:
@@ -80,6 +91,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ServeError(f"--port must be from 1 to 65535, got {args.port}")
     check_db(args.db)
     tune_process()
+    print(t(args.lang or default_lang(), "serving", url=address(args.host, args.port)), flush=True)
     uvicorn.run(
         create_app(args.db),
         host=args.host,
