@@ -11,7 +11,6 @@ import json
 import secrets
 import sys
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -20,7 +19,7 @@ from rich.markdown import Markdown
 from rich.progress import Progress
 from rich.table import Table
 
-from spieltisch import __version__
+from spieltisch import __version__, rules
 from spieltisch.bots import bot_specs_for, make_bot
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.cli.render import render
@@ -135,10 +134,7 @@ def cmd_games(args: argparse.Namespace, out: Console) -> int:
 def rules_text(game_id: str, lang: str) -> str:
     """The rules of ``game_id`` in ``lang``, from the packaged rules document."""
     game_class(game_id)
-    text = resources.files("spieltisch.rules").joinpath(f"{game_id}.md").read_text("utf-8")
-    marker = "<!-- lang: en -->"
-    german, _, english = text.partition(marker)
-    return (german if lang == "de" else english).strip()
+    return rules.rules_text(game_id, lang)
 
 
 def cmd_rules(args: argparse.Namespace, out: Console) -> int:
