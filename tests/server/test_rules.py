@@ -1,4 +1,4 @@
-"""``GET /api/games/{game}/rules``: the rules as implemented, as ``spieltisch rules`` prints them."""
+"""``GET /api/games/{game}/rules``: the rules as implemented, like ``spieltisch rules``."""
 
 from __future__ import annotations
 
