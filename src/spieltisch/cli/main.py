@@ -11,6 +11,7 @@ import json
 import secrets
 import sys
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -19,7 +20,7 @@ from rich.markdown import Markdown
 from rich.progress import Progress
 from rich.table import Table
 
-from spieltisch import __version__, rules
+from spieltisch import __version__
 from spieltisch.bots import bot_specs_for, make_bot
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.cli.render import render
@@ -134,7 +135,10 @@ def cmd_games(args: argparse.Namespace, out: Console) -> int:
 def rules_text(game_id: str, lang: str) -> str:
     """The rules of ``game_id`` in ``lang``, from the packaged rules document."""
     game_class(game_id)
-    return rules.rules_text(game_id, lang)
+    text = resources.files("spieltisch.rules").joinpath(f"{game_id}.md").read_text("utf-8")
+    marker = "<!-- lang: en -->"
+    german, _, english = text.partition(marker)
+    return (german if lang == "de" else english).strip()
 
 
 def cmd_rules(args: argparse.Namespace, out: Console) -> int:

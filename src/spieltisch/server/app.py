@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException
 
 from spieltisch import __version__
 from spieltisch.server.limits import BodyLimit
-from spieltisch.server.routes import games, replay, rules, tables, ws
+from spieltisch.server.routes import games, replay, tables, ws
 from spieltisch.server.service import ServiceError, TableManager
 from spieltisch.server.storage import open_storage
 
@@ -51,7 +51,7 @@ def create_app(db: str = "spieltisch-tables.sqlite3") -> FastAPI:
     app = FastAPI(
         title="Spieltisch", version=__version__, description=DESCRIPTION, lifespan=lifespan
     )
-    for router in (games.router, rules.router, tables.router, replay.router, ws.router):
+    for router in (games.router, tables.router, replay.router, ws.router):
         app.include_router(router)
     app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
