@@ -102,7 +102,7 @@ def test_no_acknowledged_action_is_lost(server: LiveServer) -> None:
     """Actions stream in while the server is killed: every action it acknowledged is in
     the game afterwards, in order (at most one more, committed but not yet answered)."""
     seats = ["human", "human", "bot:random", "human"]
-    body = {"game": "dicht-dran", "players": 4, "seats": seats, "seed": 5, "options": {"passes": 1}}
+    body = {"game": "dicht-dran", "players": 4, "seats": seats, "seed": 5}
     created = server.post("/api/tables", body).json()
     table = created["table"]
     tokens = {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
@@ -111,9 +111,12 @@ def test_no_acknowledged_action_is_lost(server: LiveServer) -> None:
         {"game": "cento", "players": 2, "seats": ["bot:ismcts:sims=20", "bot:heuristic"]},
     ).json()["table"]
     acknowledged: list[tuple[int, dict[str, Any]]] = []
-    threading.Timer(1.5, server.kill).start()
+    killer: threading.Timer | None = None
     try:
         while True:
+            if len(acknowledged) == 12 and killer is None:  # lands while actions stream in
+                killer = threading.Timer(0.05, server.kill)
+                killer.start()
             public = humans_turn(server, table)
             seat = public["to_act"][0]
             legal = server.get(f"/api/tables/{table}", token=tokens[seat])["legal_actions"]
