@@ -3,6 +3,7 @@ every table exactly where it was, on both stores."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -11,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import game_for
@@ -93,7 +95,13 @@ def test_every_table_goes_on_exactly_where_it_was(server: LiveServer) -> None:
     play(server, table, tokens, None)
     transcript = Transcript.from_json(server.get(f"/api/tables/{table}/transcript"))
     replay(game_for(transcript), transcript)  # legal at every step, the same result
+    table, tokens = tables[1]
+    ws_url = server.url.replace("http://", "ws://") + f"/ws/tables/{table}?token={tokens[0]}"
+    with connect(ws_url) as ws:  # a WebSocket handshake is logged with its query string
+        assert json.loads(ws.recv())["seat"] == 0
+    time.sleep(0.2)
     log = server.log.read_text()
+    assert "WebSocket /ws/tables" in log
     assert "token=***" in log  # requests with tokens are logged, without them
     assert not any(token in log for _, tokens in tables for token in tokens.values())
 
