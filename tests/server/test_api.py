@@ -293,3 +293,24 @@ def test_a_finished_table_leaves_memory_and_is_loaded_again_when_asked_for(
     assert table not in manager._tables
     assert state(client, table) == finished
     assert client.get(f"/api/tables/{table}/transcript").status_code == 200
+
+
+def test_an_action_the_database_refuses_is_not_applied(client: TestClient) -> None:
+    created = open_table(client, game="cento", seats=["human", "human"], seed=5)
+    table, keys = created["table"], tokens(created)
+    before = state(client, table, keys[0])
+    store = client.app.state.tables._storage  # type: ignore[attr-defined]
+    working = store.append_actions
+
+    def broken(rows: object) -> None:
+        raise OSError("disk full")
+
+    store.append_actions = broken
+    action = before["legal_actions"][0]["action"]
+    answer = client.post(f"/api/tables/{table}/actions", json={"token": keys[0], "action": action})
+    assert answer.status_code == 503
+    assert answer.json() == {"error": "the action could not be stored; try again"}
+    store.append_actions = working
+    assert state(client, table, keys[0]) == before  # reloaded from the database
+    answer = client.post(f"/api/tables/{table}/actions", json={"token": keys[0], "action": action})
+    assert answer.status_code == 200

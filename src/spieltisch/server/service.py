@@ -255,7 +255,11 @@ class TableManager:
         if table is not None:
             return table
         async with self._loading:
-            return self._tables.get(table_id) or await self._load(table_id)
+            table = self._tables.get(table_id)
+            if table is None:
+                table = await self._load(table_id)
+                self._kick_bots(table)
+            return table
 
     async def _load(self, table_id: str) -> Table:
         stored = await self._run(self._store().load_table, table_id)
@@ -410,7 +414,9 @@ class TableManager:
                 await asyncio.sleep(BOT_RETRY_SECONDS)  # a worker may have died: try again
                 continue
             async with table.lock:
-                if len(table.actions) != index or self._tables.get(table.id) is not table:
+                if self._tables.get(table.id) is not table:
+                    return  # dropped after a failed commit; reloading it restarts its bots
+                if len(table.actions) != index:
                     continue  # the table moved on meanwhile: ask again
                 try:
                     game.check_legal(table.state, seat, action, legal)
