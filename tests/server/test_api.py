@@ -124,10 +124,22 @@ def test_games_lists_every_game_with_its_options_and_the_bot_presets(client: Tes
     assert any(b["spec"].startswith("ismcts:") for b in listing["bots"])
 
 
+def test_the_rules_of_a_game_come_in_both_languages(client: TestClient) -> None:
+    from spieltisch.cli.main import rules_text
+
+    for lang in ("de", "en"):
+        rules = client.get("/api/games/triggs/rules", params={"lang": lang}).json()
+        assert rules["markdown"] == rules_text("triggs", lang)
+    unknown = client.get("/api/games/skat/rules")
+    assert unknown.status_code == 404
+    assert "unknown game 'skat'" in unknown.json()["error"]
+
+
 def test_the_openapi_document_describes_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for path in (
         "/api/games",
+        "/api/games/{game_id}/rules",
         "/api/tables",
         "/api/tables/{table_id}",
         "/api/tables/{table_id}/actions",
