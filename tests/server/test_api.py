@@ -82,6 +82,10 @@ def test_an_action_is_applied_and_answered_with_the_new_state(client: TestClient
         range(before["last_seq"] + 1, after["last_seq"] + 1)
     )
     assert after["view"]["my_card"] == action["card"]
+    since = before["last_seq"]
+    later = state(client, table, keys[0], since=since)
+    assert later["events"] == after["events"]
+    assert state(client, table, keys[0], since=after["last_seq"])["events"] == []
 
 
 def test_bots_play_until_a_human_must_act(client: TestClient) -> None:
