@@ -102,6 +102,7 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     #: Each event as sent to clients, per language, built once for all seats.
     described: dict[str, list[dict[str, JSON]]] = field(default_factory=dict)
+    _seats_info: list[dict[str, JSON]] | None = None
 
     @property
     def id(self) -> str:
@@ -135,6 +136,26 @@ class Table:
             )
         events = self.events
         return [done[i] for i in range(since, len(events)) if events[i].visible_to(seat)]
+
+    def seats_info(self) -> list[dict[str, JSON]]:
+        """Each seat's kind and whether a person has it open (shared by every message
+        until a connection opens or closes)."""
+        if self._seats_info is None:
+            self._seats_info = [
+                {
+                    "seat": s,
+                    "kind": "bot" if self.bot_spec(s) else HUMAN,
+                    "bot": self.bot_spec(s),
+                    "connected": self.connected[s] > 0,
+                }
+                for s in range(self.header.players)
+            ]
+        return self._seats_info
+
+    def connect(self, seat: Seat, change: int) -> None:
+        self.connected[seat] += change
+        self._seats_info = None
+        self.notify()
 
     def notify(self) -> None:
         for listener in self.listeners:
@@ -432,14 +453,12 @@ class TableManager:
     def listen(self, table: Table, listener: Listener) -> None:
         table.listeners.add(listener)
         if listener.seat is not None:
-            table.connected[listener.seat] += 1
-            table.notify()
+            table.connect(listener.seat, +1)
 
     def unlisten(self, table: Table, listener: Listener) -> None:
         table.listeners.discard(listener)
         if listener.seat is not None:
-            table.connected[listener.seat] -= 1
-            table.notify()
+            table.connect(listener.seat, -1)
 
     @staticmethod
     def seat_state(table: Table, seat: Seat | None, lang: str, since: int = 0) -> dict[str, JSON]:
@@ -454,15 +473,7 @@ class TableManager:
             "game": game.spec.id,
             "players": table.header.players,
             "seat": seat,
-            "seats": [
-                {
-                    "seat": s,
-                    "kind": "bot" if table.bot_spec(s) else HUMAN,
-                    "bot": table.bot_spec(s),
-                    "connected": table.connected[s] > 0,
-                }
-                for s in range(table.header.players)
-            ],
+            "seats": table.seats_info(),
             "view": view_json(game.view(state, seat)),
             "to_act": to_act,
             "legal_actions": [

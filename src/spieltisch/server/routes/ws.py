@@ -23,6 +23,7 @@ from spieltisch.server.service import Listener, ServiceError, Table, TableManage
 
 router = APIRouter(tags=["websocket"])
 
+SEP = (",", ":")
 #: The largest message a client may send, in bytes.
 MAX_MESSAGE = 16 * 1024
 
@@ -85,7 +86,8 @@ async def _push(
                 state = tables.seat_state(table, listener.seat, listener.lang, listener.since)
                 acks, listener.acks = listener.acks, []
                 listener.since = table.last_seq
-                await websocket.send_text(json.dumps({"type": "state", **state, "ack": acks}))
+                message = {"type": "state", **state, "ack": acks}
+                await websocket.send_text(json.dumps(message, ensure_ascii=False, separators=SEP))
 
 
 async def _receive(
