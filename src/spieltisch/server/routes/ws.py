@@ -15,6 +15,7 @@ import contextlib
 import json
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
 from spieltisch.server.routes import manager
@@ -23,7 +24,6 @@ from spieltisch.server.service import Listener, ServiceError, Table, TableManage
 
 router = APIRouter(tags=["websocket"])
 
-SEP = (",", ":")
 #: The largest message a client may send, in bytes.
 MAX_MESSAGE = 16 * 1024
 
@@ -87,7 +87,7 @@ async def _push(
                 acks, listener.acks = listener.acks, []
                 listener.since = table.last_seq
                 message = {"type": "state", **state, "ack": acks}
-                await websocket.send_text(json.dumps(message, ensure_ascii=False, separators=SEP))
+                await websocket.send_text(orjson.dumps(message).decode())
 
 
 async def _receive(
