@@ -175,6 +175,7 @@ class TableManager:
         self._flush = asyncio.Event()
         self._committer: asyncio.Task[None] | None = None
         self._bots = bots or BotPool()
+        self._background: set[asyncio.Future[None]] = set()
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -373,7 +374,11 @@ class TableManager:
         table.events.extend(events)
         table.notify()
         if table.over:
-            await self._run(self._store().mark_finished, table.id)
+            # Not awaited, so the answer and the pushes go out now; the flag only spares
+            # a restart the replay of a finished game.
+            task = asyncio.create_task(self._run(self._store().mark_finished, table.id))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
             self._forget_later(table)
 
     def _forget_later(self, table: Table) -> None:

@@ -65,7 +65,7 @@ def _query(websocket: WebSocket) -> tuple[str | None, int, str]:
     if lang not in LANGS:
         raise ServiceError(422, f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
     since = query.get("since", "0")
-    if not since.isdigit():
+    if not (since.isascii() and since.isdigit() and len(since) <= 18):
         raise ServiceError(422, f"since is the number of the last event seen, got {since!r}")
     return query.get("token"), int(since), lang
 
