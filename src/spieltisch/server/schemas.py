@@ -135,6 +135,12 @@ class GamesOut(BaseModel):
     bots: list[BotInfo]
 
 
+class RulesOut(BaseModel):
+    game: str
+    lang: Lang
+    markdown: str = Field(description="the rules as implemented, as Markdown")
+
+
 class ReplayStep(BaseModel):
     step: int
     seat: int | None

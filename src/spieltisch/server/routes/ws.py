@@ -15,6 +15,7 @@ import contextlib
 import json
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
 from spieltisch.server.routes import manager
@@ -64,7 +65,7 @@ def _query(websocket: WebSocket) -> tuple[str | None, int, str]:
     if lang not in LANGS:
         raise ServiceError(422, f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
     since = query.get("since", "0")
-    if not since.isdigit():
+    if not (since.isascii() and since.isdigit() and len(since) <= 18):
         raise ServiceError(422, f"since is the number of the last event seen, got {since!r}")
     return query.get("token"), int(since), lang
 
@@ -85,7 +86,8 @@ async def _push(
                 state = tables.seat_state(table, listener.seat, listener.lang, listener.since)
                 acks, listener.acks = listener.acks, []
                 listener.since = table.last_seq
-                await websocket.send_text(json.dumps({"type": "state", **state, "ack": acks}))
+                message = {"type": "state", **state, "ack": acks}
+                await websocket.send_text(orjson.dumps(message).decode())
 
 
 async def _receive(
