@@ -40,9 +40,8 @@ async function main() {
   if (!game) return;
   if (!chosen) return showError(t(lang, "no_rules"));
   try {
-    const response = await fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang}`);
-    if (!response.ok) throw new Error((await response.json()).error);
-    fill($("rules"), markdown(await response.text()));
+    const rules = await getJSON(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang}`);
+    fill($("rules"), markdown(rules.markdown));
   } catch (error) {
     showError(error.message);
   }
