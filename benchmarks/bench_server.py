@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 
@@ -128,7 +129,7 @@ async def seat_player(
         closer = asyncio.create_task(close_when(stop, ws))
         async for raw in ws:
             now = time.perf_counter()
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             if message["type"] == "error":
                 tally.errors.append(message["error"])
                 pending = False

@@ -308,3 +308,38 @@ def test_the_replay_viewer_opens_a_transcript_file(
     page.wait_for_selector("#board .board.triggs")
     page.get_by_label("Step", exact=True).press("End")
     assert page.locator("#result").is_visible()
+
+
+def test_the_rules_open_from_the_table_in_its_language(
+    server: Server, page: Any, artifacts: Path
+) -> None:
+    created = server.open_table("cento", ["human", "bot:random"], {"rebuilds": 0})
+    page.goto(invite(created) + "&lang=en")
+    page.wait_for_selector("#board .board")
+    with page.context.expect_page() as opened:
+        page.get_by_role("link", name="Rules of Cento – The Number Game (opens a new tab)").click()
+    rules = opened.value
+    rules.wait_for_selector("#rules h2")
+    assert rules.url.endswith("/rules.html?game=cento&lang=en")
+    assert rules.locator("#page-title").inner_text() == "Rules: Cento – The Number Game"
+    assert rules.get_by_role("heading", name="Set-up").count() == 1
+    assert rules.locator("#rules table").count() > 0  # Markdown tables are real tables
+    assert unnamed_controls(rules) == []
+    rules.screenshot(path=str(artifacts / "rules.png"))
+    rules.close()
+    assert page.evaluate("document.body.dataset.over") == "false"  # the table stays open
+
+
+def test_the_start_page_links_the_rules_of_the_chosen_game(server: Server, page: Any) -> None:
+    page.goto(server.url + "/?lang=de")
+    page.get_by_label("Spiel", exact=True).select_option("triggs")
+    page.get_by_role("link", name="Spielregeln: Triggs").click()
+    page.wait_for_selector("#rules h2")
+    assert page.url.endswith("/rules.html?game=triggs&lang=de")
+    assert page.locator("html").get_attribute("lang") == "de"
+    assert "Regeln" in page.locator("#rules h2").first.inner_text()
+    assert "<script" not in page.locator("#rules").inner_html()
+    page.get_by_role("link", name="Dicht dran").click()
+    page.wait_for_url("**/rules.html?game=dicht-dran&lang=de")
+    page.wait_for_selector("#rules h2")
+    assert page.get_by_role("link", name="Dicht dran").get_attribute("aria-current") == "page"

@@ -82,6 +82,10 @@ def test_an_action_is_applied_and_answered_with_the_new_state(client: TestClient
         range(before["last_seq"] + 1, after["last_seq"] + 1)
     )
     assert after["view"]["my_card"] == action["card"]
+    since = before["last_seq"]
+    later = state(client, table, keys[0], since=since)
+    assert later["events"] == after["events"]
+    assert state(client, table, keys[0], since=after["last_seq"])["events"] == []
 
 
 def test_bots_play_until_a_human_must_act(client: TestClient) -> None:
@@ -124,10 +128,22 @@ def test_games_lists_every_game_with_its_options_and_the_bot_presets(client: Tes
     assert any(b["spec"].startswith("ismcts:") for b in listing["bots"])
 
 
+def test_the_rules_of_a_game_come_in_both_languages(client: TestClient) -> None:
+    from spieltisch.cli.main import rules_text
+
+    for lang in ("de", "en"):
+        rules = client.get("/api/games/triggs/rules", params={"lang": lang}).json()
+        assert rules["markdown"] == rules_text("triggs", lang)
+    unknown = client.get("/api/games/skat/rules")
+    assert unknown.status_code == 404
+    assert "unknown game 'skat'" in unknown.json()["error"]
+
+
 def test_the_openapi_document_describes_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for path in (
         "/api/games",
+        "/api/games/{game_id}/rules",
         "/api/tables",
         "/api/tables/{table_id}",
         "/api/tables/{table_id}/actions",
@@ -293,3 +309,24 @@ def test_a_finished_table_leaves_memory_and_is_loaded_again_when_asked_for(
     assert table not in manager._tables
     assert state(client, table) == finished
     assert client.get(f"/api/tables/{table}/transcript").status_code == 200
+
+
+def test_an_action_the_database_refuses_is_not_applied(client: TestClient) -> None:
+    created = open_table(client, game="cento", seats=["human", "human"], seed=5)
+    table, keys = created["table"], tokens(created)
+    before = state(client, table, keys[0])
+    store = client.app.state.tables._storage  # type: ignore[attr-defined]
+    working = store.append_actions
+
+    def broken(rows: object) -> None:
+        raise OSError("disk full")
+
+    store.append_actions = broken
+    action = before["legal_actions"][0]["action"]
+    answer = client.post(f"/api/tables/{table}/actions", json={"token": keys[0], "action": action})
+    assert answer.status_code == 503
+    assert answer.json() == {"error": "the action could not be stored; try again"}
+    store.append_actions = working
+    assert state(client, table, keys[0]) == before  # reloaded from the database
+    answer = client.post(f"/api/tables/{table}/actions", json={"token": keys[0], "action": action})
+    assert answer.status_code == 200

@@ -3,6 +3,7 @@ every table exactly where it was, on both stores."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -11,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import game_for
@@ -93,8 +95,15 @@ def test_every_table_goes_on_exactly_where_it_was(server: LiveServer) -> None:
     play(server, table, tokens, None)
     transcript = Transcript.from_json(server.get(f"/api/tables/{table}/transcript"))
     replay(game_for(transcript), transcript)  # legal at every step, the same result
+    table, tokens = tables[1]
+    ws_url = server.url.replace("http://", "ws://") + f"/ws/tables/{table}?token={tokens[0]}"
+    with connect(ws_url) as ws:  # a WebSocket handshake is logged with its query string
+        assert json.loads(ws.recv())["seat"] == 0
+    time.sleep(0.2)
     log = server.log.read_text()
+    assert "WebSocket /ws/tables" in log
     assert "token=***" in log  # requests with tokens are logged, without them
+    assert "Traceback" not in log
     assert not any(token in log for _, tokens in tables for token in tokens.values())
 
 
@@ -102,7 +111,7 @@ def test_no_acknowledged_action_is_lost(server: LiveServer) -> None:
     """Actions stream in while the server is killed: every action it acknowledged is in
     the game afterwards, in order (at most one more, committed but not yet answered)."""
     seats = ["human", "human", "bot:random", "human"]
-    body = {"game": "dicht-dran", "players": 4, "seats": seats, "seed": 5, "options": {"passes": 1}}
+    body = {"game": "dicht-dran", "players": 4, "seats": seats, "seed": 5}
     created = server.post("/api/tables", body).json()
     table = created["table"]
     tokens = {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
@@ -111,9 +120,12 @@ def test_no_acknowledged_action_is_lost(server: LiveServer) -> None:
         {"game": "cento", "players": 2, "seats": ["bot:ismcts:sims=20", "bot:heuristic"]},
     ).json()["table"]
     acknowledged: list[tuple[int, dict[str, Any]]] = []
-    threading.Timer(1.5, server.kill).start()
+    killer: threading.Timer | None = None
     try:
         while True:
+            if len(acknowledged) == 12 and killer is None:  # lands while actions stream in
+                killer = threading.Timer(0.05, server.kill)
+                killer.start()
             public = humans_turn(server, table)
             seat = public["to_act"][0]
             legal = server.get(f"/api/tables/{table}", token=tokens[seat])["legal_actions"]

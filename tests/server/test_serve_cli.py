@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
 import pytest
 
 from spieltisch.cli.main import main
+from spieltisch.cli.serve import address
+from tests.server.live import free_port
 
 
 @pytest.mark.parametrize(
@@ -22,3 +30,43 @@ def test_serve_refuses_a_bad_database_or_port(
     err = capsys.readouterr().err
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("de_DE.UTF-8", "Spieltisch läuft: öffne {url} im Browser"), ("C", "open {url} in your")],
+)
+def test_serve_prints_the_address_to_open_first(
+    lang: str, words: str, tmp_path: Path
+) -> None:
+    """The first line on stdout, before uvicorn starts, names the address in plain words."""
+    port = free_port()
+    command = [sys.executable, "-m", "spieltisch.cli.main", "serve", "--port", str(port)]
+    command += ["--db", str(tmp_path / "tables.sqlite3")]
+    env = {**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": lang}
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
+    )
+    watchdog = threading.Timer(60, process.kill)  # a missing line fails, never hangs
+    watchdog.start()
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+    finally:
+        watchdog.cancel()
+        process.terminate()
+        process.wait(10)
+    assert words.format(url=f"http://127.0.0.1:{port}/") in first
+
+
+@pytest.mark.parametrize(
+    ("host", "url"),
+    [
+        ("127.0.0.1", "http://127.0.0.1:8000/"),
+        ("0.0.0.0", "http://127.0.0.1:8000/"),
+        ("::", "http://[::1]:8000/"),
+        ("tisch.example", "http://tisch.example:8000/"),
+    ],
+)
+def test_the_address_to_open_is_one_a_browser_reaches(host: str, url: str) -> None:
+    assert address(host, 8000) == url

@@ -126,6 +126,9 @@ def test_not_your_turn_and_spectator_actions_are_refused(client: TestClient) -> 
     [
         ("/ws/tables/{table}?token=wrong", 4403, "no seat"),
         ("/ws/tables/nosuchtable", 4404, "no table"),
+        ("/ws/tables/{table}?lang=fr", 4422, "lang must be one of de, en"),
+        ("/ws/tables/{table}?since=-1", 4422, "since is the number"),
+        ("/ws/tables/{table}?since=%C2%B2", 4422, "since is the number"),
     ],
 )
 def test_a_bad_token_or_table_is_told_and_closed(
@@ -152,3 +155,28 @@ def test_a_reconnecting_seat_gets_its_state_and_the_events_it_missed(client: Tes
     assert back["view"] == now["view"]
     assert back["events"] == [e for e in now["events"] if e["seq"] > seen]
     assert back["events"]
+
+
+def test_a_whole_game_over_websocket_acknowledges_every_action(client: TestClient) -> None:
+    """Played to the end by WebSocket alone; the game ends with this seat's action, whose
+    acknowledgement comes with the final state."""
+    created = open_table(client, game="cento", seats=["human", "bot:random"], seed=1)
+    table, keys = created["table"], tokens(created)
+    with client.websocket_connect(f"/ws/tables/{table}?token={keys[0]}") as ws:
+        message = ws.receive_json()
+        sent, pending = 0, None
+        while not message["over"]:
+            if message["legal_actions"] and pending is None:
+                sent += 1
+                pending = sent
+                action = message["legal_actions"][0]["action"]
+                ws.send_json({"type": "action", "action": action, "id": sent})
+            message = ws.receive_json()
+            assert message["type"] == "state"
+            if pending in message["ack"]:
+                pending = None
+        assert pending is None
+        assert message["result"] is not None
+    transcript = client.get(f"/api/tables/{table}/transcript").json()
+    assert transcript["actions"][-1]["seat"] == 0  # the last action was this seat's
+    assert sum(a["seat"] == 0 for a in transcript["actions"]) == sent

@@ -27,6 +27,7 @@ WORDS: dict[str, dict[str, str]] = {
         "step": "Schritt {step}",
         "verified": "Geprüft: {steps} Züge, alle erlaubt; das Ergebnis stimmt.",
         "unfinished": "Die Partie ist nicht zu Ende gespielt.",
+        "serving": "Spieltisch läuft: öffne {url} im Browser (Strg+C beendet).",
     },
     "en": {
         "player": "Player {n}",
@@ -48,6 +49,7 @@ WORDS: dict[str, dict[str, str]] = {
         "step": "Step {step}",
         "verified": "Verified: {steps} actions, all legal; the result matches.",
         "unfinished": "The game was not played to the end.",
+        "serving": "Spieltisch is running: open {url} in your browser (Ctrl+C stops it).",
     },
 }
 

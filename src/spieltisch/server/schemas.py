@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Lang = Literal["de", "en"]
+LANGS = ("de", "en")
 
 
 class _Strict(BaseModel):
@@ -132,6 +133,12 @@ class BotInfo(BaseModel):
 class GamesOut(BaseModel):
     games: list[GameInfo]
     bots: list[BotInfo]
+
+
+class RulesOut(BaseModel):
+    game: str
+    lang: Lang
+    markdown: str = Field(description="the rules as implemented, as Markdown")
 
 
 class ReplayStep(BaseModel):

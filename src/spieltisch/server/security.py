@@ -46,8 +46,13 @@ class RedactTokens(logging.Filter):
     query strings included, for HTTP requests and WebSocket handshakes)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "token=" in message:
-            record.msg = redact(message)
-            record.args = ()
+        # The arguments stay arguments: uvicorn's access formatter unpacks them.
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {
+                k: redact(a) if isinstance(a, str) else a for k, a in record.args.items()
+            }
         return True

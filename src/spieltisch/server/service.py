@@ -102,6 +102,7 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     #: Each event as sent to clients, per language, built once for all seats.
     described: dict[str, list[dict[str, JSON]]] = field(default_factory=dict)
+    _seats_info: list[dict[str, JSON]] | None = None
 
     @property
     def id(self) -> str:
@@ -136,6 +137,26 @@ class Table:
         events = self.events
         return [done[i] for i in range(since, len(events)) if events[i].visible_to(seat)]
 
+    def seats_info(self) -> list[dict[str, JSON]]:
+        """Each seat's kind and whether a person has it open (shared by every message
+        until a connection opens or closes)."""
+        if self._seats_info is None:
+            self._seats_info = [
+                {
+                    "seat": s,
+                    "kind": "bot" if self.bot_spec(s) else HUMAN,
+                    "bot": self.bot_spec(s),
+                    "connected": self.connected[s] > 0,
+                }
+                for s in range(self.header.players)
+            ]
+        return self._seats_info
+
+    def connect(self, seat: Seat, change: int) -> None:
+        self.connected[seat] += change
+        self._seats_info = None
+        self.notify()
+
     def notify(self) -> None:
         for listener in self.listeners:
             listener.changed()
@@ -154,6 +175,7 @@ class TableManager:
         self._flush = asyncio.Event()
         self._committer: asyncio.Task[None] | None = None
         self._bots = bots or BotPool()
+        self._background: set[asyncio.Future[None]] = set()
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -255,7 +277,11 @@ class TableManager:
         if table is not None:
             return table
         async with self._loading:
-            return self._tables.get(table_id) or await self._load(table_id)
+            table = self._tables.get(table_id)
+            if table is None:
+                table = await self._load(table_id)
+                self._kick_bots(table)
+            return table
 
     async def _load(self, table_id: str) -> Table:
         stored = await self._run(self._store().load_table, table_id)
@@ -348,7 +374,11 @@ class TableManager:
         table.events.extend(events)
         table.notify()
         if table.over:
-            await self._run(self._store().mark_finished, table.id)
+            # Not awaited, so the answer and the pushes go out now; the flag only spares
+            # a restart the replay of a finished game.
+            task = asyncio.create_task(self._run(self._store().mark_finished, table.id))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
             self._forget_later(table)
 
     def _forget_later(self, table: Table) -> None:
@@ -410,7 +440,9 @@ class TableManager:
                 await asyncio.sleep(BOT_RETRY_SECONDS)  # a worker may have died: try again
                 continue
             async with table.lock:
-                if len(table.actions) != index or self._tables.get(table.id) is not table:
+                if self._tables.get(table.id) is not table:
+                    return  # dropped after a failed commit; reloading it restarts its bots
+                if len(table.actions) != index:
                     continue  # the table moved on meanwhile: ask again
                 try:
                     game.check_legal(table.state, seat, action, legal)
@@ -426,14 +458,12 @@ class TableManager:
     def listen(self, table: Table, listener: Listener) -> None:
         table.listeners.add(listener)
         if listener.seat is not None:
-            table.connected[listener.seat] += 1
-            table.notify()
+            table.connect(listener.seat, +1)
 
     def unlisten(self, table: Table, listener: Listener) -> None:
         table.listeners.discard(listener)
         if listener.seat is not None:
-            table.connected[listener.seat] -= 1
-            table.notify()
+            table.connect(listener.seat, -1)
 
     @staticmethod
     def seat_state(table: Table, seat: Seat | None, lang: str, since: int = 0) -> dict[str, JSON]:
@@ -448,15 +478,7 @@ class TableManager:
             "game": game.spec.id,
             "players": table.header.players,
             "seat": seat,
-            "seats": [
-                {
-                    "seat": s,
-                    "kind": "bot" if table.bot_spec(s) else HUMAN,
-                    "bot": table.bot_spec(s),
-                    "connected": table.connected[s] > 0,
-                }
-                for s in range(table.header.players)
-            ],
+            "seats": table.seats_info(),
             "view": view_json(game.view(state, seat)),
             "to_act": to_act,
             "legal_actions": [

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import resources
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
+from spieltisch.core.errors import UnknownGameError
 from spieltisch.core.options import OptionSpec
-from spieltisch.games import REGISTRY
+from spieltisch.games import REGISTRY, game_class
 from spieltisch.server.botplay import PRESETS
-from spieltisch.server.schemas import GamesOut
+from spieltisch.server.routes import errors
+from spieltisch.server.schemas import GamesOut, Lang, RulesOut
+from spieltisch.server.service import ServiceError
 
 router = APIRouter(tags=["games"])
 
@@ -61,3 +65,22 @@ async def list_games() -> dict[str, Any]:
     (ISMCTS at most 10 s or 20,000 simulations per move); the presets are suggestions.
     """
     return games_info()
+
+
+@router.get("/api/games/{game_id}/rules", response_model=RulesOut, responses=errors(404, 422))
+async def game_rules(
+    game_id: str, lang: Annotated[Lang, Query(description="de or en")] = "en"
+) -> dict[str, str]:
+    """The game's rules as implemented (Markdown), in German or English: the same text as
+    ``spieltisch rules GAME``, with every assumption and option."""
+    try:
+        game_class(game_id)
+    except UnknownGameError as error:
+        raise ServiceError(404, str(error)) from None
+    text = resources.files("spieltisch.rules").joinpath(f"{game_id}.md").read_text("utf-8")
+    german, _, english = text.partition("<!-- lang: en -->")
+    return {
+        "game": game_id,
+        "lang": lang,
+        "markdown": (german if lang == "de" else english).strip(),
+    }

@@ -15,10 +15,11 @@ import contextlib
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, WebSocket, WebSocketDisconnect
+import orjson
+from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
 from spieltisch.server.routes import manager
-from spieltisch.server.schemas import Lang
+from spieltisch.server.schemas import LANGS
 from spieltisch.server.service import Listener, ServiceError, Table, TableManager
 
 router = APIRouter(tags=["websocket"])
@@ -29,16 +30,17 @@ MAX_MESSAGE = 16 * 1024
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(
-    websocket: WebSocket,
-    table_id: str,
-    tables: Annotated[TableManager, Depends(manager)],
-    token: str | None = None,
-    since: Annotated[int, Query(ge=0)] = 0,
-    lang: Lang = "en",
+    websocket: WebSocket, table_id: str, tables: Annotated[TableManager, Depends(manager)]
 ) -> None:
-    """Push a seat's state (a spectator's without a token) and take its actions."""
+    """Push a seat's state (a spectator's without a token) and take its actions.
+
+    Query: ``token`` (none: a spectator), ``since`` (the last event seen, default 0) and
+    ``lang`` (``de`` or ``en``); they are read here so that a bad one is answered with an
+    error message like everything else.
+    """
     await websocket.accept()
     try:
+        token, since, lang = _query(websocket)
         table = await tables.get(table_id)
         seat = tables.seat_of(table, token)
     except ServiceError as error:
@@ -57,6 +59,17 @@ async def table_socket(
             await sender
 
 
+def _query(websocket: WebSocket) -> tuple[str | None, int, str]:
+    query = websocket.query_params
+    lang = query.get("lang", "en")
+    if lang not in LANGS:
+        raise ServiceError(422, f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
+    since = query.get("since", "0")
+    if not (since.isascii() and since.isdigit() and len(since) <= 18):
+        raise ServiceError(422, f"since is the number of the last event seen, got {since!r}")
+    return query.get("token"), int(since), lang
+
+
 async def _push(
     websocket: WebSocket, tables: TableManager, table: Table, listener: Listener
 ) -> None:
@@ -73,7 +86,8 @@ async def _push(
                 state = tables.seat_state(table, listener.seat, listener.lang, listener.since)
                 acks, listener.acks = listener.acks, []
                 listener.since = table.last_seq
-                await websocket.send_text(json.dumps({"type": "state", **state, "ack": acks}))
+                message = {"type": "state", **state, "ack": acks}
+                await websocket.send_text(orjson.dumps(message).decode())
 
 
 async def _receive(

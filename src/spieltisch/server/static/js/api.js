@@ -22,6 +22,11 @@ export async function request(method, url, body = undefined) {
 }
 
 export const getJSON = (url) => request("GET", url);
+
+/** The address of the rules page (`rules.html`) for `game` in `lang`. */
+export function rulesUrl(game, lang) {
+  return `/rules.html?game=${encodeURIComponent(game)}&lang=${lang}`;
+}
 export const postJSON = (url, body) => request("POST", url, body);
 
 /** The table id from the address: ?table=<id> (the server's invite links), /table/<id>. */

@@ -1,6 +1,6 @@
 // The start page: choose a game, the number of seats, rule options (checked against the
 // game's spec as the server publishes it), who sits where, and open the table.
-import { getJSON } from "./api.js";
+import { getJSON, rulesUrl } from "./api.js";
 import { fill, h } from "./dom.js";
 import { languageSelect, pageLang, t } from "./i18n.js";
 import { createTable, inviteList, rememberConfig } from "./tables.js";
@@ -20,6 +20,7 @@ async function main() {
   }));
   $("start-heading").textContent = t(lang, "start_heading");
   $("replay-link").textContent = t(lang, "replay_heading");
+  $("rules-link").textContent = t(lang, "rules");
   try {
     info = await getJSON("/api/games");
   } catch (error) {
@@ -64,6 +65,8 @@ function buildForm() {
   const wanted = { players: Number(params.get("players")) || null, seats: (params.get("seats") || "").split(",").filter(Boolean) };
   const refreshGame = () => {
     const game = gameById(gameSelect.value);
+    $("rules-link").href = rulesUrl(game.id, lang);
+    $("rules-link").textContent = t(lang, "rules_of", { game: nameOf(game) });
     fill(playersSelect, range(game.min_players, game.max_players).map((n) => h("option", { value: n }, String(n))));
     const players = wanted.players && wanted.players >= game.min_players && wanted.players <= game.max_players ? wanted.players : game.min_players + (game.max_players > game.min_players ? 1 : 0);
     playersSelect.value = String(Math.min(players, game.max_players));

@@ -1,6 +1,6 @@
 // The table page: one seat's view of a running game, its moves, the log and the result.
 // It shows only what the server sends for this seat's token and fetches nothing else.
-import { StateFeed, getJSON, tableIdFromLocation } from "./api.js";
+import { StateFeed, getJSON, rulesUrl, tableIdFromLocation } from "./api.js";
 import { fill, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { languageSelect, pageLang, t } from "./i18n.js";
@@ -30,7 +30,10 @@ function main() {
   getJSON("/api/games")
     .then((info) => {
       for (const game of info.games || []) gameNames[game.id] = { de: game.name_de, en: game.name_en };
-      if (current) $("game-name").textContent = gameName(current);
+      if (current) {
+        $("game-name").textContent = gameName(current);
+        showRulesLink(current);
+      }
     })
     .catch(() => {});
   feed = new StateFeed(tableId, token, lang, render, (down, message) => trouble(down, message));
@@ -92,6 +95,7 @@ function render(state) {
   const myTurn = Boolean((state.legal_actions || []).length);
   document.title = `${myTurn ? "▶ " : ""}${gameName(state)} – ${t(lang, "title")}`;
   $("game-name").textContent = gameName(state);
+  showRulesLink(state);
   document.body.dataset.game = state.game;
   document.body.dataset.seq = String(state.last_seq);
   document.body.dataset.over = state.over ? "true" : "false";
@@ -101,6 +105,14 @@ function render(state) {
   renderLog();
   renderResult(state);
   if (focused !== null || document.activeElement === document.body) focusMove(focused);
+}
+
+/** The rules of this game, in the page's language, in a new tab (the table stays open). */
+function showRulesLink(state) {
+  const link = $("rules-link");
+  link.href = rulesUrl(state.game, lang);
+  link.textContent = t(lang, "rules");
+  link.setAttribute("aria-label", t(lang, "rules_new_tab", { game: gameName(state) }));
 }
 
 function gameName(state) {
