@@ -29,6 +29,7 @@ class LiveServer:
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.http = httpx.Client(timeout=30)
+        self.orphans: list[int] = []
 
     @property
     def url(self) -> str:
@@ -50,8 +51,12 @@ class LiveServer:
         raise AssertionError(f"the server did not start:\n{self.log.read_text()}")
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown, no flushing, nothing the server could do."""
+        """SIGKILL: no shutdown, no flushing, nothing the server could do. The server's
+        child processes (bot workers) are noted in ``orphans``."""
         assert self.process is not None
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        if children.exists():
+            self.orphans += [int(pid) for pid in children.read_text().split()]
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
 

@@ -147,3 +147,8 @@ def test_no_acknowledged_action_is_lost(server: LiveServer) -> None:
     assert humans[: len(acknowledged)] == acknowledged
     replay(game_for(transcript), transcript)
     assert humans_turn(server, bot_table)["over"]  # the bots' table went on by itself
+    assert server.orphans, "the search bot ran in worker processes"
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in server.orphans):
+        assert time.monotonic() < deadline, "the killed server's workers did not exit"
+        time.sleep(0.1)

@@ -16,6 +16,9 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache
@@ -56,6 +59,19 @@ def _game(game_id: str, options: str) -> Game[Any, Any, Any]:
     return make_game(game_id, json.loads(options))
 
 
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit as soon as the server process ``parent`` is gone, even after
+    SIGKILL (the worker would otherwise wait for work forever). The pid comes from the
+    server: it may die while the worker is still starting."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="spieltisch-parent-watch", daemon=True).start()
+
+
 def decide(
     game_id: str, options: str, spec: str, seed: int, view: View, legal: Sequence[Any]
 ) -> Any:
@@ -78,7 +94,12 @@ class BotPool:
             return self._threads
         if self._processes is None:
             context = multiprocessing.get_context("spawn")
-            self._processes = ProcessPoolExecutor(self._process_count, mp_context=context)
+            self._processes = ProcessPoolExecutor(
+                self._process_count,
+                mp_context=context,
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
+            )
         return self._processes
 
     async def decide(
