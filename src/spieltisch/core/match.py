@@ -58,6 +58,23 @@ def new_transcript(
     )
 
 
+def next_action(
+    game: Game[Any, Any, Any], state: Any, agents: Sequence[Agent]
+) -> tuple[Seat, Any]:
+    """The seat that acts next and the action its agent chose, from that seat's view and
+    legal actions; an action outside them raises :class:`IllegalActionError` naming the
+    agent (nothing is ever substituted)."""
+    seat = game.to_act(state)[0]
+    agent = agents[seat]
+    legal = game.legal_actions(state, seat)
+    action = agent.act(game.view(state, seat) if agent.wants_view else None, legal)
+    try:
+        game.check_legal(state, seat, action, legal)
+    except IllegalActionError as error:
+        raise IllegalActionError(f"{agent.name} at seat {seat}: {error}") from None
+    return seat, action
+
+
 def play_match(
     game: Game[Any, Any, Any],
     agents: Sequence[Agent],
@@ -82,14 +99,7 @@ def play_match(
         observer(log)
     actions = transcript.actions
     while not game.is_terminal(state):
-        seat = game.to_act(state)[0]
-        agent = agents[seat]
-        legal = game.legal_actions(state, seat)
-        action = agent.act(game.view(state, seat) if agent.wants_view else None, legal)
-        try:
-            game.check_legal(state, seat, action, legal)
-        except IllegalActionError as error:
-            raise IllegalActionError(f"{agent.name} at seat {seat}: {error}") from None
+        seat, action = next_action(game, state, agents)
         actions.append((seat, action.to_json()))
         if observer is None:
             game.apply(state, seat, action)
@@ -101,4 +111,4 @@ def play_match(
     return Match(state, transcript)
 
 
-__all__ = ["Agent", "Match", "Observer", "Seat", "new_transcript", "play_match"]
+__all__ = ["Agent", "Match", "Observer", "Seat", "new_transcript", "next_action", "play_match"]

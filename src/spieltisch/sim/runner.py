@@ -29,9 +29,9 @@ from typing import Any
 
 from spieltisch.bots import make_bot
 from spieltisch.core.chance import derive_seed
-from spieltisch.core.errors import IllegalActionError, SpieltischError
+from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import JSON, Game
-from spieltisch.core.match import Agent, play_match
+from spieltisch.core.match import Agent, next_action, play_match
 from spieltisch.core.options import OptionValue
 from spieltisch.games import make_game
 from spieltisch.sim.stats import paired_difference, proportion_test, wilson
@@ -86,14 +86,7 @@ def play_quietly(game: Game[Any, Any, Any], agents: Sequence[Agent], seed: int) 
     state = game.new_state(len(agents), seed)
     length = 0
     while not game.is_terminal(state):
-        seat = game.to_act(state)[0]
-        agent = agents[seat]
-        legal = game.legal_actions(state, seat)
-        action = agent.act(game.view(state, seat) if agent.wants_view else None, legal)
-        try:
-            game.check_legal(state, seat, action, legal)
-        except IllegalActionError as error:
-            raise IllegalActionError(f"{agent.name} at seat {seat}: {error}") from None
+        seat, action = next_action(game, state, agents)
         game.apply(state, seat, action)
         length += 1
     return Outcome(tuple(game.scores(state)), tuple(game.ranking(state)), length)
