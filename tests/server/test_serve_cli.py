@@ -20,6 +20,7 @@ from tests.server.live import free_port
     [
         (["--db", "postgresql://nobody@127.0.0.1:1/none"], "cannot open the database"),
         (["--db", "/proc/no/such/dir/tables.sqlite3"], "cannot open the database"),
+        (["--db", "mysql://root@127.0.0.1/test"], "must be a SQLite file path"),
         (["--port", "70000"], "--port must be from 1 to 65535"),
     ],
 )

@@ -103,14 +103,14 @@ class IsmctsBot:
         simulations: int | None = None,
         seconds: float | None = None,
         exploration: float = DEFAULT_EXPLORATION,
-        rollout_agent: ModelFactory | None = None,
         *,
         model: ModelFactory | None = None,
+        rollout_by_model: bool = False,
         opponents_by_model: bool = False,
         horizon: int | None = None,
         bias: float = 0.0,
         batch: int = 1,
-        score_weight: float = 0.0,
+        score_weight: float = DEFAULT_SCORE_WEIGHT,
     ) -> None:
         self.name = name
         self.game = game
@@ -119,9 +119,9 @@ class IsmctsBot:
         self.seconds = seconds
         self.exploration = exploration
         #: How a seat plays when it is modelled rather than searched (``None``: at random).
-        self.model = model if model is not None else rollout_agent
-        self.rollout_by_model = rollout_agent is not None
-        self.opponents_by_model = opponents_by_model and self.model is not None
+        self.model = model
+        self.rollout_by_model = rollout_by_model and model is not None
+        self.opponents_by_model = opponents_by_model and model is not None
         self.horizon = horizon
         self.bias = bias if self.model is not None else 0.0
         self.batch = batch
@@ -345,8 +345,8 @@ def make_ismcts(
         simulations=int(simulations) if simulations is not None else None,
         seconds=seconds,
         exploration=exploration if exploration is not None else DEFAULT_EXPLORATION,
-        rollout_agent=heuristic if rollout == "heuristic" else None,
         model=heuristic,
+        rollout_by_model=rollout == "heuristic",
         opponents_by_model=opponents == "heuristic",
         horizon=int(horizon) if horizon is not None else None,
         bias=float(bias) if bias is not None else 0.0,

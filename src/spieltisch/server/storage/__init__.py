@@ -108,6 +108,11 @@ def open_storage(url: str) -> Storage:
     from spieltisch.server.storage.sqlite import SqliteStorage
 
     path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else url
+    if "://" in path:
+        raise ValueError(
+            "the database must be a SQLite file path, sqlite:///PATH or postgresql://…, "
+            f"not {url.split('://', 1)[0]}://…"
+        )
     return SqliteStorage(path)
 
 
