@@ -281,3 +281,26 @@ def test_simulate_json_compare_and_table(capsys: pytest.CaptureFixture[str]) -> 
     code, out, _ = run(capsys, *argv)
     assert code == 0
     assert "passes=2 against passes=1: game length +" in out
+
+
+def test_a_failed_ray_task_is_one_line_not_a_remote_traceback() -> None:
+    """Ray wraps a task's error with the remote traceback; the simulator raises the task's
+    own error (one line on the command line), and a lost worker as a SimulationError."""
+    import types
+
+    import ray.exceptions
+
+    from spieltisch.core.errors import SeatCountError
+    from spieltisch.sim.runner import SimulationError, _ray_result
+
+    def fake_ray(error: Exception) -> Any:
+        def get(ref: object) -> None:
+            raise error
+
+        return types.SimpleNamespace(get=get, exceptions=ray.exceptions)
+
+    wrapped = ray.exceptions.RayTaskError("play_chunk", "Traceback ...", SeatCountError("x"))
+    with pytest.raises(SeatCountError, match=r"^x$"):
+        _ray_result(fake_ray(wrapped), None)
+    with pytest.raises(SimulationError, match="a Ray worker was lost"):
+        _ray_result(fake_ray(ray.exceptions.WorkerCrashedError()), None)

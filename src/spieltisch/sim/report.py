@@ -165,8 +165,9 @@ def _fact(key: str, label: str, value: object) -> str:
 
 
 def p_text(p: float) -> str:
-    """A p-value for people: three digits, or "< 0.0001"."""
-    return "< 0.0001" if p < 1e-4 else f"= {p:.3g}"
+    """A p-value in a sentence: "= 0.0123", or "< 0.0001"."""
+    cell = p_cell(p)
+    return cell if cell.startswith("<") else f"= {cell}"
 
 
 def p_cell(p: float) -> str:

@@ -79,6 +79,22 @@ class Plan:
     transcripts: tuple[str, ...] | None = None
 
 
+def _ray_result(ray: Any, ref: Any) -> ChunkTally:
+    """A Ray task's tally; a failure in the task is raised as its own error (one line, as
+    in one process), a lost worker as a :class:`SimulationError`."""
+    try:
+        result: ChunkTally = ray.get(ref)
+    except ray.exceptions.RayTaskError as error:
+        cause = error.cause
+        if isinstance(cause, SpieltischError):
+            raise cause from None
+        raise SimulationError(f"a Ray task failed: {cause!r}") from None
+    except ray.exceptions.RayError as error:
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        raise SimulationError(f"a Ray worker was lost: {first_line}") from None
+    return result
+
+
 def play_quietly(game: Game[Any, Any, Any], agents: Sequence[Agent], seed: int) -> Outcome:
     """Play a whole game like :func:`~spieltisch.core.match.play_match`, without building
     its transcript or events: the simulation's hot path. The same agents and seed give the
@@ -203,7 +219,7 @@ def _on_ray(
             if len(running) >= window:
                 break
         while running:
-            done: ChunkTally = ray.get(running.popleft())
+            done: ChunkTally = _ray_result(ray, running.popleft())
             for start, stop in waiting:
                 running.append(task.remote(plan, start, stop))
                 break
