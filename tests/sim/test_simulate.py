@@ -299,7 +299,8 @@ def test_a_failed_ray_task_is_one_line_not_a_remote_traceback() -> None:
 
         return types.SimpleNamespace(get=get, exceptions=ray.exceptions)
 
-    wrapped = ray.exceptions.RayTaskError("play_chunk", "Traceback ...", SeatCountError("x"))
+    task_error = ray.exceptions.RayTaskError
+    wrapped = task_error("play_chunk", "Traceback ...", SeatCountError("x"))  # type: ignore[no-untyped-call]
     with pytest.raises(SeatCountError, match=r"^x$"):
         _ray_result(fake_ray(wrapped), None)
     with pytest.raises(SimulationError, match="a Ray worker was lost"):
