@@ -81,6 +81,8 @@ BAD_MESSAGES = [
     ('{"type": "action", "action": {"type": "draw"}, "step": "x"}', "step"),
     ('{"type": "action", "action": {"type": "draw"}, "step": 1}', "stale"),
     ('{"type": "action", "action": {"type": "draw"}, "id": [1]}', "id is a whole number"),
+    ('{"type": "action", "action": {"type": "draw"}, "id": ' + str(2**70) + "}", "below 2**53"),
+    ('{"type": "action", "action": {"type": "draw"}, "step": ' + "1" * 5000 + "}", "not valid"),
     (json.dumps({"type": "action", "action": {"type": "x" * 17000}}), "at most 16384 bytes"),
 ]
 

@@ -302,8 +302,10 @@ class TableManager:
         except SpieltischError as error:
             raise ServiceError(409, f"table {table_id} cannot be restored: {error}") from None
         self._tables[table_id] = table
-        if table.over and not stored.finished:
-            await self._run(self._store().mark_finished, table_id)
+        if table.over:
+            if not stored.finished:
+                await self._run(self._store().mark_finished, table_id)
+            self._forget_later(table)
         return table
 
     @staticmethod
@@ -411,10 +413,12 @@ class TableManager:
                 await self._run(self._store().append_actions, [row for row, _ in batch])
             except Exception as error:
                 for _, done in batch:
-                    done.set_exception(error)
+                    if not done.done():  # its waiter may have been cancelled
+                        done.set_exception(error)
             else:
                 for _, done in batch:
-                    done.set_result(None)
+                    if not done.done():
+                        done.set_result(None)
 
     # -- bots -------------------------------------------------------------------------
     def _kick_bots(self, table: Table) -> None:

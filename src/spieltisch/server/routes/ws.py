@@ -122,6 +122,8 @@ def _parse(raw: str) -> Any:
         return json.loads(raw)
     except json.JSONDecodeError as error:
         return _NotJson(error.msg)
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
+        return _NotJson(str(error))
 
 
 def _check(data: Any) -> int | None:
@@ -136,9 +138,12 @@ def _check(data: Any) -> int | None:
         )
     action_id = data.get("id")
     if action_id is not None and not (
-        (type(action_id) is int) or (isinstance(action_id, str) and len(action_id) <= 100)
+        (type(action_id) is int and abs(action_id) < 2**53)
+        or (isinstance(action_id, str) and len(action_id) <= 100)
     ):
-        raise ServiceError(422, "id is a whole number or a text of at most 100 characters")
+        raise ServiceError(
+            422, "id is a whole number below 2**53 or a text of at most 100 characters"
+        )
     step = data.get("step")
     if step is not None and (type(step) is not int or step < 0):
         raise ServiceError(422, "step is the number of actions the client has seen, a whole number")
