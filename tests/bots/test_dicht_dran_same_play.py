@@ -113,7 +113,9 @@ class Recorder:
     def plain_round_values(self, view: DichtDranView, cards: list[int]) -> list[list[float]]:
         bot = self.bot
         unseen = unseen_below(view)
-        lateness = bot._lateness(view)
+        rounds_by_pile = view.draw_pile_size / max(1.0, 0.8 * (view.players - 1))
+        rounds = min(rounds_by_pile, float(min(view.hand_sizes)))
+        lateness = max(0.0, min(1.0, 1.0 - (rounds - 1.0) / bot.late_rounds))
         shed = bot.early_shed + (bot.late_shed - bot.early_shed) * lateness
         draw = bot.early_draw + (bot.draw_cost - bot.early_draw) * lateness
         draws = (view.players - 1) * bot.opponent_draws

@@ -25,6 +25,11 @@ Late in a pass (few cards left in the draw pile, or a short hand somewhere) the 
 shedding chilis more and fears drawing more: every chili still in hand when the pass ends is
 a minus point, and a card drawn then will most likely stay. Ties go to a seeded coin.
 
+The arithmetic (the round values and the plan) also exists compiled, in
+``_dicht_dran_plan.c``, built with the package when a C compiler is there: it computes the
+same numbers in the same order, so it decides exactly as the Python below, several times
+faster. The Python stays the definition; tests hold the two to the same decisions.
+
 Parameters (e.g. ``heuristic:draw=1.6:keep=1.0``): ``draw`` is what one drawn card costs,
 in chilis, late in a pass; ``keep`` is the weight of each later round relative to the one
 before it (0: plan only this round).
@@ -41,6 +46,14 @@ from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST
 from spieltisch.games.dicht_dran.game import CIRCLE_SIZE, DichtDran, DichtDranView
+
+try:
+    from spieltisch.bots._dicht_dran_plan import choose as compiled_choose
+
+    #: Whether the compiled arithmetic was built (without a C compiler it is not).
+    COMPILED = True
+except ImportError:  # the Python below decides the same, slower
+    COMPILED = False
 
 #: Chilis one drawn card costs late in a pass (the mean card shows 2 chilis).
 DRAW_COST = 1.6
@@ -87,6 +100,7 @@ class DichtDranBot:
         late_rounds: float = LATE_ROUNDS,
         opponent_draws: float = OPPONENT_DRAWS,
         horizon: int = HORIZON,
+        use_compiled: bool = True,
     ) -> None:
         self.name = name
         #: The game's pure rule table: which circle position becomes the next target.
@@ -99,19 +113,58 @@ class DichtDranBot:
         self.late_rounds = late_rounds
         self.opponent_draws = opponent_draws
         self.horizon = horizon
-        self._rng = random.Random(seed)
+        self._seed = seed
+        #: The coin for ties, made at the first tie (seeding costs more than most decisions).
+        self._rng: random.Random | None = None
+        #: Whether to use the compiled arithmetic (the same decisions either way).
+        self.compiled = COMPILED and use_compiled
 
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if len(legal) == 1 or not isinstance(view, DichtDranView):
             return legal[0]
         cards = [action.card for action in legal]
-        table = self._round_values(view, cards)
-        if self.keep != 1.0:  # x * 1.0 == x: the weights only matter for other values
-            table = [
-                [value * self.keep**step for value in row] for step, row in enumerate(table)
-            ]
-        choices = [legal[i] for i in plan_choices(table, TIE)]
-        return choices[0] if len(choices) == 1 else self._rng.choice(choices)
+        if self.compiled:
+            picks = compiled_choose(
+                (view.circle, view.hand, view.discard_pile, *view.collections),
+                view.my_card or 0,
+                view.circle,
+                view.target_position,
+                self.next_target,
+                cards,
+                CHILIS,
+                *self._weights(view, cards),
+                self.keep,
+                TIE,
+                _MARGIN,
+            )
+        else:
+            table = self._round_values(view, cards)
+            if self.keep != 1.0:  # x * 1.0 == x: the weights only matter for other values
+                table = [
+                    [value * self.keep**step for value in row] for step, row in enumerate(table)
+                ]
+            picks = plan_choices(table, TIE)
+        if len(picks) == 1:
+            return legal[picks[0]]
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return legal[self._rng.choice(picks)]
+
+    def _weights(self, view: DichtDranView, cards: list[int]) -> tuple[int, float, float, float]:
+        """``(horizon, shed, draw, draws)``: how many rounds to plan; what shedding a chili
+        and drawing a card are worth now; how many random draws the opponents count as.
+
+        Shedding and drawing move from their early to their late values with the pass's
+        lateness: 0 early, 1 when the pass is about to end, as few rounds can be left when
+        the draw pile is small or some hand is short.
+        """
+        shortest = min(view.hand_sizes)
+        opponents = view.players - 1
+        rounds = min(view.draw_pile_size / max(1.0, DRAWS_PER_OPPONENT * opponents), shortest)
+        lateness = max(0.0, min(1.0, 1.0 - (rounds - 1.0) / self.late_rounds))
+        shed = self.early_shed + (self.late_shed - self.early_shed) * lateness
+        draw = self.early_draw + (self.draw_cost - self.early_draw) * lateness
+        return min(self.horizon, shortest, len(cards)), shed, draw, opponents * self.opponent_draws
 
     def _round_values(self, view: DichtDranView, cards: list[int]) -> list[list[float]]:
         """For each planned round (this one first), the expected chilis of each card.
@@ -121,11 +174,7 @@ class DichtDranBot:
         """
         unseen = unseen_below(view)
         total = unseen[HIGHEST + 1]
-        lateness = self._lateness(view)
-        shed = self.early_shed + (self.late_shed - self.early_shed) * lateness
-        draw = self.early_draw + (self.draw_cost - self.early_draw) * lateness
-        draws = (view.players - 1) * self.opponent_draws
-        horizon = min(self.horizon, min(view.hand_sizes), len(cards))
+        horizon, shed, draw, draws = self._weights(view, cards)
         position = view.target_position
         circle = view.circle
         chances = win_chances(total, draws)
@@ -161,13 +210,6 @@ class DichtDranBot:
             position = self.next_target[position]
             if len(rows) >= horizon or position == view.target_position:
                 return rows
-
-    def _lateness(self, view: DichtDranView) -> float:
-        """0 early in a pass, 1 when it is about to end: few rounds can be left when the
-        draw pile is small or some hand is short."""
-        rounds_by_pile = view.draw_pile_size / max(1.0, DRAWS_PER_OPPONENT * (view.players - 1))
-        rounds = min(rounds_by_pile, float(min(view.hand_sizes)))
-        return max(0.0, min(1.0, 1.0 - (rounds - 1.0) / self.late_rounds))
 
 
 def unseen_below(view: DichtDranView) -> list[int]:

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from spieltisch.core.errors import ActionParseError, IllegalActionError, SeatCountError
@@ -95,6 +96,30 @@ class GameSpec:
 S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
 V = TypeVar("V", bound=View)
+
+
+def quick_constructor(cls: Callable[..., V]) -> Callable[..., V]:
+    """A constructor for the frozen slots dataclass ``cls`` (a view) that takes every field
+    positionally, in order, and fills the slots directly.
+
+    ``cls(...)`` sets each field through ``object.__setattr__`` (a frozen class refuses
+    plain assignment), which costs more than the rest of a Dicht dran view; simulations build
+    one view per decision. The result is equal to ``cls(...)`` with the same values; ``cls``
+    must have no ``__post_init__``.
+    """
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} has a __post_init__, which this would skip")
+    names = [field.name for field in fields(cls)]  # type: ignore[arg-type]
+    arguments = [f"_{index}" for index in range(len(names))]
+    lines = [f"def construct({', '.join(arguments)}):", "    made = __new(__cls)"]
+    lines += [f"    __set{index}(made, _{index})" for index in range(len(names))]
+    lines.append("    return made")
+    namespace: dict[str, Any] = {"__new": object.__new__, "__cls": cls}
+    for index, name in enumerate(names):
+        namespace[f"__set{index}"] = getattr(cls, name).__set__
+    exec("\n".join(lines), namespace)
+    constructor: Callable[..., V] = namespace["construct"]
+    return constructor
 
 
 class Game(ABC, Generic[S, A, V]):
