@@ -2,22 +2,27 @@
 
 The bot was sped up for simulations (issue 10). Its decisions must not change: the plan
 search is checked against brute force on random tables, the round values against
-:func:`win_chance`, and whole games against fingerprints recorded before the change.
+:func:`win_chance`, the compiled arithmetic (``_dicht_dran_plan.c``) against the Python, and
+whole games, with and without it, against fingerprints recorded before any of this.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spieltisch.bots import make_bot
 from spieltisch.bots.dicht_dran import (
+    _MARGIN,
+    COMPILED,
     TIE,
     DichtDranBot,
     plan_choices,
@@ -31,6 +36,21 @@ from spieltisch.core.match import play_match
 from spieltisch.games.dicht_dran import DichtDran, DichtDranView
 from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST
 from spieltisch.games.dicht_dran.game import CIRCLE_SIZE
+
+if COMPILED:
+    from spieltisch.bots import _dicht_dran_plan as compiled
+
+#: Tests of the compiled arithmetic; where it cannot be built they skip, except in CI.
+needs_compiled = pytest.mark.skipif(
+    not COMPILED and not os.environ.get("CI"), reason="the C extension was not built"
+)
+
+
+@needs_compiled
+def test_the_compiled_arithmetic_is_built() -> None:
+    assert COMPILED, "pip install built no spieltisch.bots._dicht_dran_plan (a C compiler?)"
+    assert DichtDranBot(DichtDran(), 1).compiled
+    assert not DichtDranBot(DichtDran(), 1, use_compiled=False).compiled
 
 
 def brute_force_scores(table: list[list[float]]) -> list[float]:
@@ -82,6 +102,53 @@ def test_plan_choices_are_the_best_plans_by_brute_force(table: list[list[float]]
     assert plan_choices(table, TIE) == within(expected, TIE)
 
 
+@needs_compiled
+@settings(max_examples=400, deadline=None)
+@given(tables())
+def test_the_compiled_plan_is_the_python_plan(table: list[list[float]]) -> None:
+    assert compiled.plan_choices(table, TIE, _MARGIN) == plan_choices(table, TIE)
+
+
+@needs_compiled
+def test_the_compiled_arithmetic_refuses_bad_input_with_an_error() -> None:
+    game = DichtDran()
+    view = game.view(game.new_state(4, 1), 0)
+    good = (
+        (view.circle, view.hand),
+        0,
+        view.circle,
+        view.target_position,
+        game.next_target,
+        list(view.hand),
+        CHILIS,
+        3,
+        0.3,
+        1.0,
+        9.0,
+    )
+    assert len(compiled.round_values(*good)) == 3
+    untyped: Any = compiled  # the bad calls below are what the types would refuse
+    for index, bad, message in (
+        (5, [101], "no card 101"),
+        (5, [], "1 to 128 cards"),
+        (0, ((0, 200),), "no card 200"),  # a seen card that does not exist
+        (4, (1, 2), "inconsistent circle"),  # a next-target table of another circle
+        (3, 9, "inconsistent circle"),  # a target position outside the circle
+    ):
+        arguments = list(good)
+        arguments[index] = bad
+        with pytest.raises(ValueError, match=message):
+            untyped.round_values(*arguments)
+    with pytest.raises(TypeError):
+        untyped.round_values(*good[:-1])
+    with pytest.raises(ValueError, match="rows of different lengths"):
+        compiled.plan_choices([[1.0, 2.0], [1.0]], TIE, _MARGIN)
+    with pytest.raises(ValueError, match="one card per round"):
+        compiled.plan_choices([[1.0], [2.0]], TIE, _MARGIN)
+    with pytest.raises(TypeError):
+        untyped.choose(*good, 1.0, TIE)  # the margin is missing
+
+
 def plain_unseen_below(view: DichtDranView) -> list[int]:
     seen = {*view.circle, *view.hand, *view.discard_pile}
     for won in view.collections:
@@ -106,7 +173,24 @@ class Recorder:
         cards = [action.card for action in legal]
         unseen = unseen_below(view)
         assert unseen == plain_unseen_below(view)
-        assert self.bot._round_values(view, cards) == self.plain_round_values(view, cards)
+        values = self.bot._round_values(view, cards)
+        assert values == self.plain_round_values(view, cards)
+        if COMPILED:
+            arguments = (
+                (view.circle, view.hand, view.discard_pile, *view.collections),
+                view.my_card or 0,
+                view.circle,
+                view.target_position,
+                self.bot.next_target,
+                cards,
+                CHILIS,
+                *self.bot._weights(view, cards),
+            )
+            assert compiled.round_values(*arguments) == values
+            for keep in (1.0, 0.8):
+                weighted = [[v * keep**step for v in row] for step, row in enumerate(values)]
+                choices = compiled.choose(*arguments, keep, TIE, _MARGIN)
+                assert choices == plan_choices(weighted, TIE)
         self.checked += 1
         return self.bot.act(view, legal)
 
@@ -151,7 +235,9 @@ def test_round_values_are_the_win_chances_written_out() -> None:
         assert all(agent.checked > 10 for agent in agents)
 
 
-def fingerprint(players: int, games: int, spec: str = "heuristic") -> str:
+def fingerprint(
+    players: int, games: int, spec: str = "heuristic", use_compiled: bool = True
+) -> str:
     """A hash of every action of ``games`` heuristic games (seed 2026, as in a simulation)."""
     game = DichtDran()
     digest = hashlib.sha256()
@@ -159,22 +245,26 @@ def fingerprint(players: int, games: int, spec: str = "heuristic") -> str:
         agents = [
             make_bot(spec, game, derive_seed(2026, "bot", index, seat)) for seat in range(players)
         ]
+        for agent in agents:
+            assert isinstance(agent, DichtDranBot)
+            agent.compiled &= use_compiled
         match = play_match(game, agents, derive_seed(2026, "game", index))
         digest.update(json.dumps(match.transcript.actions).encode())
     return digest.hexdigest()
 
 
-def test_whole_games_are_played_as_before_the_speed_up() -> None:
+@pytest.mark.parametrize("use_compiled", [True, False], ids=["compiled", "python"])
+def test_whole_games_are_played_as_before_the_speed_up(use_compiled: bool) -> None:
     # Recorded with the bot as it was before issue 10 (commit 6427285): 360 games.
-    assert fingerprint(3, 100) == (
+    assert fingerprint(3, 100, use_compiled=use_compiled) == (
         "168fead3c753d4cc325c207bb95ec8e7ebcdb69a34faf9734411ea2f39bc63a7"
     )
-    assert fingerprint(4, 100) == (
+    assert fingerprint(4, 100, use_compiled=use_compiled) == (
         "76e353e02e34f4cb2aa1f5e18a38de644893711c9d20be85e684ca3cfbedfcb9"
     )
-    assert fingerprint(5, 100) == (
+    assert fingerprint(5, 100, use_compiled=use_compiled) == (
         "9eba98c4bc4d009d3f5fd3594bdaa734333f7fbdd7c6f4caf1537edd37f1b01e"
     )
-    assert fingerprint(4, 60, "heuristic:keep=0.8:draw=2") == (
+    assert fingerprint(4, 60, "heuristic:keep=0.8:draw=2", use_compiled) == (
         "0b118f36e0397e933f3044e3983932e2b976f122ad98dfb047deea039d2d87f4"
     )

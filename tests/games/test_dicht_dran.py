@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import fields
 
 import pytest
 
 from spieltisch.core.errors import DeckError, IllegalActionError, OptionError, SeatCountError
-from spieltisch.games.dicht_dran import DichtDran, DichtDranState
+from spieltisch.games.dicht_dran import DichtDran, DichtDranState, DichtDranView
 from spieltisch.games.dicht_dran.cards import CHILIS, SHUFFLED, chili_sum, chilis
 from spieltisch.games.dicht_dran.game import PLAYS, closest, gap_of
 
@@ -346,3 +347,29 @@ def test_the_standing_scores_the_running_pass_as_if_it_ended_now() -> None:
     for seat in range(3):
         expected = chili_sum(state.collections[seat]) - chili_sum(state.hands[seat])
         assert standing[seat] == expected
+
+
+def test_views_share_their_public_part_within_a_round_and_never_go_stale() -> None:
+    """The public part of the views is made once per round or pass (``DichtDranState``):
+    after every action, each seat's view equals one made from scratch, field by field."""
+    for seats in (3, 4, 5):
+        game = DichtDran()
+        rng = random.Random(seats)
+        state = game.new_state(seats, seats)
+        steps = 0
+        while not game.is_terminal(state):
+            fresh = game.clone(state)
+            fresh.public_pass = fresh.public_round = None
+            for seat in (*range(seats), None):
+                view = game.view(state, seat)
+                assert view == game.view(fresh, seat)
+                plain = DichtDranView(**{f.name: getattr(view, f.name) for f in fields(view)})
+                assert view == plain
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            steps += 1
+        assert steps > 50
+        final = game.clone(state)
+        final.public_pass = final.public_round = None
+        assert game.view(state, 0) == game.view(final, 0)
+        assert game.view(state, 0).game_over

@@ -160,8 +160,12 @@ class DichtDranBot:
         """
         shortest = min(view.hand_sizes)
         opponents = view.players - 1
-        rounds = min(view.draw_pile_size / max(1.0, DRAWS_PER_OPPONENT * opponents), shortest)
-        lateness = max(0.0, min(1.0, 1.0 - (rounds - 1.0) / self.late_rounds))
+        pace = DRAWS_PER_OPPONENT * opponents  # cards drawn per round, at least one
+        rounds = view.draw_pile_size / (pace if pace > 1.0 else 1.0)
+        if shortest < rounds:
+            rounds = shortest
+        lateness = 1.0 - (rounds - 1.0) / self.late_rounds
+        lateness = 0.0 if lateness < 0.0 else 1.0 if lateness > 1.0 else lateness
         shed = self.early_shed + (self.late_shed - self.early_shed) * lateness
         draw = self.early_draw + (self.draw_cost - self.early_draw) * lateness
         return min(self.horizon, shortest, len(cards)), shed, draw, opponents * self.opponent_draws

@@ -85,9 +85,11 @@ class DichtDranState:
     waiting: tuple[int, ...]
     pass_scores: list[list[int]]
     last_hands: list[list[int]]
-    #: What every seat's view shows alike, made by the first view of a round and shared by
-    #: the others (it only changes when a round resolves, which clears it; so does a deal).
-    public: tuple[JSON, ...] | None = None
+    #: What every seat's view shows alike, made by the first view that needs it and shared
+    #: by the others: the pass's part (cleared when a pass ends or is dealt) and the round's
+    #: part (cleared when a round resolves or a pass is dealt).
+    public_pass: tuple[JSON, ...] | None = None
+    public_round: tuple[JSON, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +98,15 @@ class DichtDranView(View):
     pile and every collection are public; hands, the draw pile and unrevealed commits are
     not."""
 
-    # what every seat sees alike (changes only when a round resolves)
+    # what every seat sees alike: changes when a pass ends
     players: int
     passes: int
     pass_number: int
+    pass_scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    last_pass_hands: tuple[tuple[int, ...], ...]
+    game_over: bool
+    # changes when a round resolves
     circle: tuple[int, ...]
     target_position: int
     target: int
@@ -107,10 +114,6 @@ class DichtDranView(View):
     draw_pile_size: int
     discard_pile: tuple[int, ...]
     collections: tuple[tuple[int, ...], ...]
-    pass_scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    last_pass_hands: tuple[tuple[int, ...], ...]
-    game_over: bool
     # what changes with every card laid, and the seat's own cards
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -256,7 +259,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         if deck is None:
             deck = shuffled(SHUFFLED, state.seed, state.shuffles)
         state.shuffles += 1
-        state.public = None
+        state.public_pass = state.public_round = None
         n = state.seats
         state.circle = [LOWEST, deck[0], deck[1], HIGHEST, deck[2], deck[3]]
         start = CIRCLE_SIZE - 2
@@ -290,7 +293,8 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             waiting=state.waiting,
             pass_scores=[s[:] for s in state.pass_scores],
             last_hands=[h[:] for h in state.last_hands],
-            public=state.public,  # immutable values of the same table
+            public_pass=state.public_pass,  # immutable values of the same table
+            public_round=state.public_round,
         )
 
     # -- the turn ---------------------------------------------------------------------
@@ -325,7 +329,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     def _resolve_round(self, state: DichtDranState, log: list[Event] | None) -> None:
         """Actions 2–4 once all cards are revealed, then the next round or the pass end."""
-        state.public = None
+        state.public_round = None
         cards = state.committed
         circle = state.circle
         position = state.target
@@ -397,6 +401,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             for won, hand in zip(state.collections, state.hands, strict=True)
         ]
         state.pass_scores.append(scores)
+        state.public_pass = None
         state.last_hands = [hand[:] for hand in state.hands]
         state.waiting = ()
         if log is not None:
@@ -445,27 +450,40 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     # -- hidden information -----------------------------------------------------------
     def view(self, state: DichtDranState, seat: Seat | None) -> DichtDranView:
-        public = state.public
-        if public is None:
-            public = state.public = self._public_view(state)
+        public_pass = state.public_pass
+        if public_pass is None:
+            public_pass = state.public_pass = self._public_pass(state)
+        public_round = state.public_round
+        if public_round is None:
+            public_round = state.public_round = self._public_round(state)
         mine = state.committed[seat] if seat is not None else 0
         return _new_view(
             seat,
-            *public,
+            *public_pass,
+            *public_round,
             tuple(state.hands[seat]) if seat is not None else (),  # hand
             tuple(map(len, state.hands)),  # hand_sizes
             tuple(map(bool, state.committed)),  # committed: face-down cards are never 0
             mine or None,  # my_card
         )
 
-    def _public_view(self, state: DichtDranState) -> tuple[JSON, ...]:
-        """The fields of every seat's view that only change when a round resolves (the
-        circle, the open piles, the collections, the scores), in the view's field order."""
-        circle = tuple(state.circle)
+    def _public_pass(self, state: DichtDranState) -> tuple[JSON, ...]:
+        """The fields of every seat's view that change when a pass ends, in field order."""
         return (
             state.seats,
             self.passes,
             min(len(state.pass_scores) + 1, self.passes),  # pass_number
+            tuple(map(tuple, state.pass_scores)),
+            self.scores(state),  # totals
+            tuple(map(tuple, state.last_hands)),  # last_pass_hands (hands are kept sorted)
+            self.is_terminal(state),  # game_over
+        )
+
+    def _public_round(self, state: DichtDranState) -> tuple[JSON, ...]:
+        """The fields of every seat's view that change when a round resolves (the circle,
+        the open piles, the collections), in field order."""
+        circle = tuple(state.circle)
+        return (
             circle,
             state.target,  # target_position
             circle[state.target],
@@ -473,10 +491,6 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             len(state.draw_pile),
             tuple(sorted(state.discard_pile)),
             tuple(map(tuple, state.collections)),
-            tuple(map(tuple, state.pass_scores)),
-            self.scores(state),  # totals
-            tuple(map(tuple, state.last_hands)),  # hands are kept sorted
-            self.is_terminal(state),  # game_over
         )
 
     def determinize(self, view: DichtDranView, rng: random.Random) -> DichtDranState:
