@@ -1,9 +1,11 @@
-"""The Dicht dran heuristic bot before and after the speed-up of issue 10.
+"""The Dicht dran heuristic bot before and after the speed-ups of issue 10.
 
 Loads the bot as it was at commit ``6427285`` (with ``git show``, so run it inside the
-repository) next to the current one, and times whole four-player games with each on the same
-seeds, interleaved, in CPU time. Both play the same games: the speed-up did not change a
-decision (``tests/bots/test_dicht_dran_same_play.py``).
+repository) next to the current one, with its compiled arithmetic and without (the Python
+that runs where no C compiler built it), and times whole four-player games with each on the
+same seeds, interleaved, in CPU time (the game engine is today's for all three). All play
+the same games: the speed-ups did not change a decision
+(``tests/bots/test_dicht_dran_same_play.py``).
 
 Usage: ``python benchmarks/bench_dicht_dran_bot.py [--games G] [--rounds R]``.
 """
@@ -18,7 +20,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import spieltisch.bots.dicht_dran as current
 from spieltisch.core.chance import derive_seed
@@ -45,13 +49,11 @@ def old_bot_module() -> ModuleType:
     return module
 
 
-def ms_per_game(module: ModuleType, first: int, games: int) -> float:
+def ms_per_game(make: Callable[[Any, int], Any], first: int, games: int) -> float:
     game = make_game("dicht-dran")
     started = time.process_time()
     for index in range(first, first + games):
-        agents = [
-            module.DichtDranBot(game, derive_seed(1, "bot", index, seat)) for seat in range(4)
-        ]
+        agents = [make(game, derive_seed(1, "bot", index, seat)) for seat in range(4)]
         play_quietly(game, agents, game_seed(1, index))
     return (time.process_time() - started) / games * 1000
 
@@ -61,17 +63,24 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games per round and bot")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    before = old_bot_module()
+    before = old_bot_module().DichtDranBot
+    compiled = current.DichtDranBot
+    if not current.COMPILED:
+        print("note: the C extension is not built; 'after' runs the Python too")
+
+    def python(game: Any, seed: int) -> Any:
+        return current.DichtDranBot(game, seed, use_compiled=False)
+
     rows = []
     for round_ in range(args.rounds):
         first = round_ * args.games
-        old = ms_per_game(before, first, args.games)
-        rows.append((old, ms_per_game(current, first, args.games)))
+        rows.append(tuple(ms_per_game(m, first, args.games) for m in (before, compiled, python)))
     print(f"command: {' '.join(['python', *sys.argv])}")
     print(f"games: {args.rounds} rounds x {args.games} four-player games per bot, CPU time")
-    print(f"before ({BEFORE}): {statistics.median(b for b, _ in rows):.2f} ms/game (median)")
-    print(f"after:             {statistics.median(a for _, a in rows):.2f} ms/game (median)")
-    print(f"speed-up: {statistics.median(b / a for b, a in rows):.2f}x (median of paired ratios)")
+    for label, column in ((f"before ({BEFORE})", 0), ("after", 1), ("after, Python only", 2)):
+        median = statistics.median(row[column] for row in rows)
+        ratio = statistics.median(row[0] / row[column] for row in rows)
+        print(f"{label + ':':26}{median:6.2f} ms/game (median), speed-up {ratio:.2f}x")
 
 
 if __name__ == "__main__":
