@@ -72,6 +72,24 @@ def test_workers_that_would_not_pay_off_are_not_started() -> None:
     assert summary["timing"]["workers"] == 2
 
 
+def test_a_deck_file_named_relatively_reaches_worker_processes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Worker processes (and Ray tasks) do not run in the caller's folder: a file an option
+    names travels as an absolute path, and the games are those of the relative name."""
+    fixture = Path(__file__).parents[1] / "games" / "magic_numbers_deck.json"
+    (tmp_path / "deck.json").write_bytes(fixture.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    inline = summary_of("magic-numbers", 3, 12, options={"deck": "deck.json"})
+    monkeypatch.chdir(tmp_path.parent)  # the relative name means nothing here any more
+    workers = summary_of(
+        "magic-numbers", 3, 12, options={"deck": str(tmp_path / "deck.json")}, workers=2,
+        inline_below=0.0,
+    )
+    assert inline["options"]["deck"] == str(tmp_path / "deck.json")
+    assert inline == workers
+
+
 def test_the_summary_counts_what_the_games_did() -> None:
     """Recount five games played one by one with the documented seeds."""
     game = make_game("triggs", {})

@@ -34,6 +34,9 @@ class OptionSpec:
     #: how to say that in an error message.
     pattern: str | None = None
     pattern_text: str = ""
+    #: The value (other than the default) names a file. Simulations give worker processes
+    #: and Ray tasks its absolute path, since they do not run in the caller's folder.
+    path: bool = False
 
     @property
     def allowed(self) -> str:

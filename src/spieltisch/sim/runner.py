@@ -313,6 +313,19 @@ def variant_options(
     return variants
 
 
+def absolute_paths(
+    game: Game[Any, Any, Any], options: dict[str, OptionValue]
+) -> dict[str, OptionValue]:
+    """``options`` with every file they name (a Magic Numbers deck) as an absolute path:
+    worker processes and Ray tasks read it from folders of their own."""
+    resolved = dict(options)
+    for spec in game.spec.options:
+        value = resolved.get(spec.name)
+        if spec.path and isinstance(value, str) and value != spec.default:
+            resolved[spec.name] = str(Path(value).resolve())
+    return resolved
+
+
 def simulate(
     game: Game[Any, Any, Any],
     players: int,
@@ -344,6 +357,7 @@ def simulate(
     variants = [dict(game.options)]
     if compare is not None:
         variants = variant_options(game, compare[0], compare[1])
+    variants = [absolute_paths(game, options) for options in variants]
     folders = None
     if transcripts is not None:  # absolute: a Ray worker runs in a folder of its own
         base = transcripts.resolve()

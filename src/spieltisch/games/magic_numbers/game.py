@@ -278,6 +278,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
                 "card deck: standard or the path of an own deck file",
                 pattern=r"\S.*",
                 pattern_text="standard or the path of a deck file",
+                path=True,
             ),
         ),
     )
