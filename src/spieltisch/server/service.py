@@ -69,6 +69,8 @@ class Listener:
         self.errors: list[dict[str, Any]] = []
         #: Ids of this connection's actions applied since its last state message.
         self.acks: list[str | int] = []
+        #: Why the server ends this connection (set by :meth:`close`); ``None``: open.
+        self.closing: str | None = None
         self.wake = asyncio.Event()
         self.dirty = True
         self.wake.set()  # the first message: the current state
@@ -86,6 +88,11 @@ class Listener:
         self.acks.append(action_id)
         self.changed()
 
+    def close(self, reason: str) -> None:
+        """End this connection: the client is told ``reason`` (one line), then closed."""
+        self.closing = reason
+        self.wake.set()
+
 
 @dataclass(eq=False)
 class Table:
@@ -100,6 +107,9 @@ class Table:
     listeners: set[Listener] = field(default_factory=set)
     connected: list[int] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
+    #: Set when a commit failed: this copy is out of date and takes no more actions; the
+    #: next use loads the table again from storage, the only truth.
+    retired: bool = False
     #: Each event as sent to clients, per language, built once for all seats.
     described: dict[str, list[dict[str, JSON]]] = field(default_factory=dict)
     _seats_info: list[dict[str, JSON]] | None = None
@@ -284,7 +294,13 @@ class TableManager:
             return table
 
     async def _load(self, table_id: str) -> Table:
-        stored = await self._run(self._store().load_table, table_id)
+        try:
+            stored = await self._run(self._store().load_table, table_id)
+        except Exception:
+            log.exception("reading table %s from storage failed", table_id)
+            raise ServiceError(
+                503, "the table could not be read from the database; try again"
+            ) from None
         if stored is None:
             raise ServiceError(404, f"there is no table {table_id!r}")
         header = stored.header
@@ -331,6 +347,10 @@ class TableManager:
         if seat is None:
             raise ServiceError(403, "spectators cannot act; use a seat's token")
         async with table.lock:
+            if table.retired:  # a request that found the table before a failed commit
+                raise ServiceError(
+                    503, "the table was reloaded after a database error; fetch it and try again"
+                )
             before = table.last_seq
             now = len(table.actions)
             if step is not None and step != now:
@@ -368,7 +388,7 @@ class TableManager:
             await self._commit(row)
         except Exception:
             log.exception("storing an action of table %s failed", table.id)
-            self._tables.pop(table.id, None)  # reload from storage, the only truth
+            self._retire(table)
             raise ServiceError(503, "the action could not be stored; try again") from None
         events: list[Event] = []
         table.game.apply(table.state, seat, action, events)
@@ -382,6 +402,22 @@ class TableManager:
             self._background.add(task)
             task.add_done_callback(self._background.discard)
             self._forget_later(table)
+
+    def _retire(self, table: Table) -> None:
+        """Drop ``table`` after a failed commit: its next use loads it again from storage.
+
+        The copy in memory may no longer match storage, so it takes no more actions (see
+        :meth:`act`), its bots stop, and its connections are told and closed: a client
+        reconnects with ``since`` and is sent exactly what it missed, from the new copy.
+        """
+        table.retired = True
+        if self._tables.get(table.id) is table:
+            del self._tables[table.id]
+        for listener in table.listeners:
+            listener.close(
+                f"the table was reloaded after a database error; reconnect with "
+                f"since={listener.since}"
+            )
 
     def _forget_later(self, table: Table) -> None:
         """Drop a finished table from memory once nobody watches it (it stays stored and
@@ -444,8 +480,8 @@ class TableManager:
                 await asyncio.sleep(BOT_RETRY_SECONDS)  # a worker may have died: try again
                 continue
             async with table.lock:
-                if self._tables.get(table.id) is not table:
-                    return  # dropped after a failed commit; reloading it restarts its bots
+                if table.retired:
+                    return  # reloading the table after a failed commit restarts its bots
                 if len(table.actions) != index:
                     continue  # the table moved on meanwhile: ask again
                 try:
