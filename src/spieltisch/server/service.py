@@ -12,6 +12,7 @@ On start the manager rebuilds every unfinished table by replaying its stored act
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -43,8 +44,11 @@ BOT_PREFIX = "bot:"
 SEED_BITS = 53
 #: How long a finished table stays in memory after its last watcher left.
 FORGET_FINISHED_SECONDS = 600.0
-#: How long a table waits before asking a bot again after its decision failed.
-BOT_RETRY_SECONDS = 5.0
+#: How often a bot is asked for one decision that fails (raises, or is illegal) before
+#: its table is marked as stuck.
+BOT_ATTEMPTS = 3
+#: The pause before asking a failed bot again; it doubles with every further failure.
+BOT_RETRY_SECONDS = 1.0
 
 T = TypeVar("T")
 
@@ -107,6 +111,8 @@ class Table:
     listeners: set[Listener] = field(default_factory=set)
     connected: list[int] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
+    #: Why the bots stopped (one line, shown to every seat), ``None`` while they play.
+    bot_error: str | None = None
     #: Set when a commit failed: this copy is out of date and takes no more actions; the
     #: next use loads the table again from storage, the only truth.
     retired: bool = False
@@ -458,47 +464,93 @@ class TableManager:
 
     # -- bots -------------------------------------------------------------------------
     def _kick_bots(self, table: Table) -> None:
+        """Start the bot loop if a bot must act and none runs; a stuck table tries again."""
         if table.bot_to_act() is None:
             return
         if table.bot_task is None or table.bot_task.done():
+            if table.bot_error is not None:
+                table.bot_error = None
+                table.notify()
             table.bot_task = asyncio.create_task(self._play_bots(table))
 
     async def _play_bots(self, table: Table) -> None:
-        """Let the bots whose turn it is act, one after another, until none must."""
-        game = table.game
-        while (seat := table.bot_to_act()) is not None:
-            spec = table.bot_spec(seat)
-            assert spec is not None
-            index = len(table.actions)
-            legal = list(game.legal_actions(table.state, seat))
-            view = game.view(table.state, seat)
-            seed = derive_seed(table.header.seed, "bot", seat, index)
-            try:
-                action = await self._bots.decide(game, spec, seed, view, legal)
-            except Exception:
-                log.exception("bot %s at seat %d of table %s failed", spec, seat, table.id)
-                await asyncio.sleep(BOT_RETRY_SECONDS)  # a worker may have died: try again
+        """Let the bots whose turn it is act, one after another, until none must.
+
+        A decision that fails (the bot raised, or chose an illegal action) changes nothing;
+        the bot is asked again after a pause that doubles each time, :data:`BOT_ATTEMPTS`
+        times in all. Then the loop stops and the table shows why in ``bot_error`` until a
+        later event (an action, a person connecting, a restart) starts it again.
+        """
+        failures = 0
+        while not table.retired and (seat := table.bot_to_act()) is not None:
+            error = await self._bot_turn(table, seat)
+            if error is None:
+                failures = 0
                 continue
-            async with table.lock:
-                if table.retired:
-                    return  # reloading the table after a failed commit restarts its bots
-                if len(table.actions) != index:
-                    continue  # the table moved on meanwhile: ask again
-                try:
-                    game.check_legal(table.state, seat, action, legal)
-                except IllegalActionError:
-                    log.exception("bot %s at seat %d of table %s", spec, seat, table.id)
-                    return
-                try:
-                    await self._record(table, seat, action)
-                except ServiceError:
-                    return
+            failures += 1
+            if failures == BOT_ATTEMPTS:
+                self._bots_stuck(table, seat, error)
+                return
+            log.debug("bot at seat %d of table %s failed: %s", seat, table.id, error)
+            await asyncio.sleep(BOT_RETRY_SECONDS * 2 ** (failures - 1))
+
+    async def _bot_turn(self, table: Table, seat: Seat) -> Exception | None:
+        """Ask the bot at ``seat`` and play its action; the error if it failed."""
+        game = table.game
+        spec = table.bot_spec(seat)
+        assert spec is not None
+        index = len(table.actions)
+        legal = list(game.legal_actions(table.state, seat))
+        view = game.view(table.state, seat)
+        seed = derive_seed(table.header.seed, "bot", seat, index)
+        failed: Exception | None = None
+        try:
+            action = await self._bots.decide(game, spec, seed, view, legal)
+        except Exception as error:  # a bug in the bot, a worker that died
+            failed = error
+        async with table.lock:
+            if table.retired or len(table.actions) != index:
+                return None  # the table moved on meanwhile: ask again (or stop)
+            if failed is not None:
+                return failed
+            try:
+                game.check_legal(table.state, seat, action, legal)
+            except IllegalActionError as error:
+                return error
+            with contextlib.suppress(ServiceError):  # not stored: the table is retired
+                await self._record(table, seat, action)
+        return None
+
+    def _bots_stuck(self, table: Table, seat: Seat, error: Exception) -> None:
+        """Log the failure once, in full, and show every seat a line without its text
+        (a bot's error may name the cards in its hand)."""
+        spec = table.bot_spec(seat)
+        log.error(
+            "bot %s at seat %d of table %s failed %d times, the table waits: %s",
+            spec,
+            seat,
+            table.id,
+            BOT_ATTEMPTS,
+            error,
+            exc_info=None if isinstance(error, IllegalActionError) else error,
+        )
+        what = (
+            "chose an illegal action"
+            if isinstance(error, IllegalActionError)
+            else f"failed ({type(error).__name__})"
+        )
+        table.bot_error = (
+            f"bot {spec} at seat {seat} {what} {BOT_ATTEMPTS} times; the table waits until "
+            "someone acts, a seat connects or the server restarts"
+        )
+        table.notify()
 
     # -- what a seat sees ---------------------------------------------------------------
     def listen(self, table: Table, listener: Listener) -> None:
         table.listeners.add(listener)
         if listener.seat is not None:
             table.connect(listener.seat, +1)
+            self._kick_bots(table)  # a person back at a stuck table: the bots try again
 
     def unlisten(self, table: Table, listener: Listener) -> None:
         table.listeners.discard(listener)
@@ -529,6 +581,7 @@ class TableManager:
             "result": result_of(game, state).to_json() if over else None,
             "last_seq": table.last_seq,
             "step": len(table.actions),
+            "bot_error": table.bot_error,
         }
 
     @staticmethod
