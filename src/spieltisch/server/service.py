@@ -16,6 +16,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,10 +30,11 @@ from spieltisch.core.errors import (
     TranscriptError,
 )
 from spieltisch.core.game import JSON, Event, Game, Seat
-from spieltisch.core.transcript import Transcript, replay_steps, result_of
+from spieltisch.core.transcript import Transcript, check_result, replay_steps, result_of
 from spieltisch.games import make_game
 from spieltisch.server.botplay import BotPool, check_server_spec
 from spieltisch.server.plain import plain, view_json
+from spieltisch.server.schemas import ReplayOut
 from spieltisch.server.security import hash_token, new_token, seat_of_token
 from spieltisch.server.storage import ActionRow, Storage, TableHeader
 
@@ -49,6 +51,8 @@ FORGET_FINISHED_SECONDS = 600.0
 BOT_ATTEMPTS = 3
 #: The pause before asking a failed bot again; it doubles with every further failure.
 BOT_RETRY_SECONDS = 1.0
+#: How many replays of finished tables (per language) are kept, the most recent ones.
+REPLAY_CACHE_SIZE = 64
 
 T = TypeVar("T")
 
@@ -192,6 +196,9 @@ class TableManager:
         self._committer: asyncio.Task[None] | None = None
         self._bots = bots or BotPool()
         self._background: set[asyncio.Future[None]] = set()
+        self._replay_threads = ThreadPoolExecutor(2, thread_name_prefix="spieltisch-replay")
+        #: Finished tables' replays as JSON, by (table id, language), least recent first.
+        self._replays: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -214,6 +221,7 @@ class TableManager:
         if self._committer is not None:
             self._committer.cancel()
         self._bots.shutdown()
+        self._replay_threads.shutdown(wait=False, cancel_futures=True)
         if self._storage is not None:
             await self._run(self._storage.close)
         self._db.shutdown(wait=True)
@@ -584,6 +592,33 @@ class TableManager:
             "bot_error": table.bot_error,
         }
 
+    async def replay(self, table: Table, lang: str) -> bytes:
+        """The finished game step by step, as JSON (:func:`replay_json`).
+
+        Computed in a thread (a long game takes a while, and the event loop serves every
+        table) and kept for the :data:`REPLAY_CACHE_SIZE` most recently asked: a finished
+        table never changes.
+        """
+        transcript = self.transcript(table)
+        key = (table.id, lang)
+        answer = self._replays.get(key)
+        if answer is None:
+            answer = await self.replay_transcript(transcript, lang)
+            self._replays[key] = answer
+            while len(self._replays) > REPLAY_CACHE_SIZE:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(key)
+        return answer
+
+    async def replay_transcript(
+        self, transcript: Transcript, lang: str, check: bool = False
+    ) -> bytes:
+        """:func:`replay_json` in a replay thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._replay_threads, replay_json, transcript, lang, check
+        )
+
     @staticmethod
     def transcript(table: Table) -> Transcript:
         """The finished game's transcript (the seat kinds as its agents)."""
@@ -650,6 +685,26 @@ def public_replay(
         )
         final = state
     return steps, final
+
+
+def replay_json(transcript: Transcript, lang: str, check: bool = False) -> bytes:
+    """The ``ReplayOut`` answer for ``transcript`` as JSON (made here, so that a thread
+    does the whole work). ``check``: a transcript from outside, checked like any other
+    (standard deck, player count, the recorded result); raises :class:`SpieltischError`.
+    """
+    game = make_game(transcript.game, transcript.options)
+    if check:
+        game.spec.check_seats(transcript.players)
+    steps, state = public_replay(game, transcript, lang)
+    if check:
+        check_result(game, state, transcript)
+    answer = {
+        "game": transcript.game,
+        "players": transcript.players,
+        "steps": steps,
+        "result": transcript.result.to_json() if transcript.result else None,
+    }
+    return ReplayOut.model_validate(answer).model_dump_json().encode()
 
 
 __all__ = [
