@@ -27,10 +27,15 @@ from spieltisch.core.errors import (
     ActionParseError,
     IllegalActionError,
     SpieltischError,
-    TranscriptError,
 )
 from spieltisch.core.game import JSON, Event, Game, Seat
-from spieltisch.core.transcript import Transcript, check_result, replay_steps, result_of
+from spieltisch.core.transcript import (
+    Result,
+    Transcript,
+    check_result,
+    replay_steps,
+    result_of,
+)
 from spieltisch.games import make_game
 from spieltisch.server.botplay import BotPool, check_server_spec
 from spieltisch.server.plain import plain, view_json
@@ -320,15 +325,7 @@ class TableManager:
         header = stored.header
         try:
             game = make_game(header.game, header.options)
-            if header.rules_version != game.spec.rules_version:
-                raise TranscriptError(
-                    f"it was played under rules version {header.rules_version} of "
-                    f"{header.game}; this server plays version {game.spec.rules_version}"
-                )
-            table = _build(header, game)
-            for seat, data in stored.actions:  # checked, like any transcript
-                table.events.extend(game.play(table.state, seat, game.action_from_json(data)))
-                table.actions.append((seat, data))
+            table = _replayed(header, game, stored.actions)
         except SpieltischError as error:
             raise ServiceError(409, f"table {table_id} cannot be restored: {error}") from None
         self._tables[table_id] = table
@@ -624,23 +621,46 @@ class TableManager:
         """The finished game's transcript (the seat kinds as its agents)."""
         if not table.over:
             raise ServiceError(409, "the transcript is published once the game is over")
-        header = table.header
-        return Transcript(
-            game=header.game,
-            rules_version=header.rules_version,
-            options=dict(header.options),
-            players=header.players,
-            seed=header.seed,
-            actions=list(table.actions),
-            result=result_of(table.game, table.state),
-            agents=list(header.seats),
-        )
+        return _transcript(table.header, table.actions, result_of(table.game, table.state))
 
 
 def _build(header: TableHeader, game: Game[Any, Any, Any]) -> Table:
     events: list[Event] = []
     state = game.new_state(header.players, header.seed, None, events)
     return Table(header, game, state, events=events, connected=[0] * header.players)
+
+
+def _transcript(
+    header: TableHeader,
+    actions: list[tuple[Seat, dict[str, JSON]]],
+    result: Result | None = None,
+) -> Transcript:
+    """The table as a transcript (the seat kinds as its agents)."""
+    return Transcript(
+        game=header.game,
+        rules_version=header.rules_version,
+        options=dict(header.options),
+        players=header.players,
+        seed=header.seed,
+        actions=list(actions),
+        result=result,
+        agents=list(header.seats),
+    )
+
+
+def _replayed(
+    header: TableHeader, game: Game[Any, Any, Any], actions: list[tuple[Seat, dict[str, JSON]]]
+) -> Table:
+    """The table after its stored ``actions``, replayed like any transcript: the rules
+    version must match and every action must be legal where it stands
+    (:class:`TranscriptError` names the step otherwise). The deal and every action's events
+    come back in their order, so the table's event numbers are the ones clients have seen."""
+    events: list[Event] = []
+    state = None
+    for _, _, _, step_events, after in replay_steps(game, _transcript(header, actions)):
+        events.extend(step_events)
+        state = after
+    return Table(header, game, state, list(actions), events=events, connected=[0] * header.players)
 
 
 def described_events(
