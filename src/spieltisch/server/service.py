@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -59,6 +59,10 @@ BOT_RETRY_SECONDS = 1.0
 #: How many replays of finished tables (per language) are kept, the most recent ones.
 REPLAY_CACHE_SIZE = 64
 
+#: Rule options that name a file on the server's disk, each with the one value the API
+#: accepts (and does not list): nobody may make the server read a file of their choice.
+SERVER_FIXED: dict[str, str] = {"deck": "standard"}
+
 T = TypeVar("T")
 
 
@@ -69,6 +73,18 @@ class ServiceError(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
+
+
+def check_api_options(options: Mapping[str, Any]) -> None:
+    """Refuse (422) rule options, of a new table or a posted transcript, that would make
+    the server read a file of the client's choice (:data:`SERVER_FIXED`)."""
+    for name, only in SERVER_FIXED.items():
+        if options.get(name, only) != only:
+            raise ServiceError(
+                422,
+                f"option {name!r} names a file on the server's disk; over the API only "
+                f"{only!r} is allowed",
+            )
 
 
 class Listener:
@@ -275,12 +291,7 @@ class TableManager:
     def _checked_setup(
         self, game_id: str, players: int, options: dict[str, Any], seats: list[str]
     ) -> tuple[Game[Any, Any, Any], list[str]]:
-        if "deck" in options and options["deck"] != "standard":
-            raise ServiceError(
-                422,
-                "option 'deck' names a file on the server's disk; over the API only "
-                "'standard' is allowed",
-            )
+        check_api_options(options)
         try:
             game = make_game(game_id, options)
             game.spec.check_seats(players)

@@ -10,7 +10,7 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.transcript import Transcript
 from spieltisch.server.routes import errors, manager
 from spieltisch.server.schemas import Lang, ReplayOut
-from spieltisch.server.service import ServiceError, TableManager
+from spieltisch.server.service import ServiceError, TableManager, check_api_options
 
 router = APIRouter(tags=["replay"])
 
@@ -27,8 +27,7 @@ async def post_replay(
     seen it: after each action the public view and the public events."""
     try:
         parsed = Transcript.from_json(transcript)
-        if parsed.options.get("deck", "standard") != "standard":
-            raise ServiceError(422, "transcripts with an own deck file cannot be replayed here")
+        check_api_options(parsed.options)
         answer = await tables.replay_transcript(parsed, lang, check=True)
     except SpieltischError as error:
         raise ServiceError(422, str(error)) from None
