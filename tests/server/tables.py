@@ -52,3 +52,16 @@ def wait_for_humans(client: TestClient, table: str, timeout: float = 30.0) -> di
             return public
         time.sleep(0.02)
     raise AssertionError("the bots did not reach a human's turn in time")
+
+
+def fail_next_commit(client: TestClient) -> None:
+    """Make the server's store refuse the next batch of actions (once), as a full disk or
+    a lost database connection would."""
+    store = client.app.state.tables._storage  # type: ignore[attr-defined]
+    working = store.append_actions
+
+    def broken(rows: object) -> None:
+        store.append_actions = working
+        raise OSError("disk full")
+
+    store.append_actions = broken

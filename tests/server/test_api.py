@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from typing import Any
@@ -330,3 +331,27 @@ def test_an_action_the_database_refuses_is_not_applied(client: TestClient) -> No
     assert state(client, table, keys[0]) == before  # reloaded from the database
     answer = client.post(f"/api/tables/{table}/actions", json={"token": keys[0], "action": action})
     assert answer.status_code == 200
+
+
+@pytest.mark.parametrize("deck", ["/etc/passwd", "../deck.json", None, 5])
+def test_only_the_standard_deck_is_accepted_over_the_api(client: TestClient, deck: object) -> None:
+    """Magic Numbers' ``deck`` names a file on the server's disk: a table and a posted
+    transcript are refused alike, with the same line."""
+    expected = (
+        "option 'deck' names a file on the server's disk; over the API only 'standard' is allowed"
+    )
+    options = {"deck": deck}
+    body = {"game": "magic-numbers", "players": 2, "seats": ["human"] * 2, "options": options}
+    table = client.post("/api/tables", json=body)
+    assert (table.status_code, table.json()) == (422, {"error": expected})
+    transcript = Transcript(
+        game="magic-numbers",
+        rules_version=make_game("magic-numbers").spec.rules_version,
+        options={"deck": deck},
+        players=2,
+        seed=1,
+    )
+    posted = client.post("/api/replay", json=transcript.to_json())
+    assert (posted.status_code, posted.json()) == (422, {"error": expected})
+    standard = dataclasses.replace(transcript, options={"deck": "standard"})
+    assert client.post("/api/replay", json=standard.to_json()).status_code == 200

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from spieltisch.core.transcript import Transcript, replay
-from spieltisch.games import game_for
+from spieltisch.games import game_for, make_game
 from spieltisch.server.app import create_app
+from spieltisch.server.botplay import BotPool
 from tests.server.tables import open_table, state, tokens, wait_for_humans
 
 
@@ -58,3 +63,25 @@ def test_a_table_of_bots_plays_to_the_end_by_itself(client: TestClient) -> None:
     assert public["over"]
     assert public["result"]["ranking"]
     assert created["seats"][0]["token"] is None
+
+
+def test_a_bot_pool_whose_worker_died_starts_a_fresh_one() -> None:
+    """A dead worker breaks its process pool for good; the next decision gets a new one."""
+    spec = "ismcts:sims=10"
+    game = make_game("cento")
+    position = game.new_state(2, 5)
+    view, legal = game.view(position, 0), list(game.legal_actions(position, 0))
+    pool = BotPool(threads=1, processes=1)
+
+    async def run() -> None:
+        dying = pool._executor(spec).submit(os._exit, 1)
+        with pytest.raises(BrokenProcessPool):
+            await asyncio.wrap_future(dying)
+        with pytest.raises(BrokenProcessPool):
+            await pool.decide(game, spec, 1, view, legal)
+        assert await pool.decide(game, spec, 1, view, legal) in legal
+
+    try:
+        asyncio.run(run())
+    finally:
+        pool.shutdown()

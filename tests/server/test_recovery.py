@@ -12,11 +12,15 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
 from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import game_for
+from spieltisch.server.app import create_app
+from spieltisch.server.storage import ActionRow, TableHeader, open_storage
 from tests.server.live import LiveServer
+from tests.server.tables import open_table, state, tokens
 
 TABLES = [
     ("dicht-dran", ["human", "bot:heuristic", "human", "bot:random"], {"passes": 1}),
@@ -152,3 +156,45 @@ def test_no_acknowledged_action_is_lost(server: LiveServer) -> None:
     while any(Path(f"/proc/{pid}").exists() for pid in server.orphans):
         assert time.monotonic() < deadline, "the killed server's workers did not exit"
         time.sleep(0.1)
+
+
+def test_a_stored_log_that_does_not_replay_names_the_step_and_is_refused(db_url: str) -> None:
+    """A table is rebuilt through the transcript replay: an action that is not legal where
+    it stands (a log changed by hand, a bug) refuses the table with a 409 naming it."""
+    with TestClient(create_app(db_url)) as client:
+        created = open_table(client, game="cento", seats=["human", "human"], seed=5)
+        table, keys = created["table"], tokens(created)
+        legal = state(client, table, keys[0])["legal_actions"]
+        played = {"token": keys[0], "action": legal[0]["action"]}
+        assert client.post(f"/api/tables/{table}/actions", json=played).status_code == 200
+        seat = state(client, table)["to_act"][0]
+        listed = [a["action"] for a in state(client, table, keys[seat])["legal_actions"]]
+    lays = ({"type": "lay", "card": card} for card in range(1, 101))
+    illegal = next(lay for lay in lays if lay not in listed)
+    store = open_storage(db_url)
+    try:
+        store.append_actions([ActionRow(table, 1, seat, illegal)])
+    finally:
+        store.close()
+    with TestClient(create_app(db_url)) as client:
+        answer = client.get(f"/api/tables/{table}")
+    assert answer.status_code == 409
+    error = answer.json()["error"]
+    assert error.startswith(f"table {table} cannot be restored: step 2, seat {seat}: ")
+    assert "is not legal" in error
+    assert "\n" not in error
+
+
+def test_a_table_of_another_rules_version_is_refused(db_url: str) -> None:
+    store = open_storage(db_url)
+    try:
+        header = TableHeader("old", "cento", "0", {}, 2, 5, ("human", "human"), (None, None), 0)
+        store.create_table(header)
+    finally:
+        store.close()
+    with TestClient(create_app(db_url)) as client:
+        answer = client.get("/api/tables/old")
+    assert answer.status_code == 409
+    error = answer.json()["error"]
+    assert error.startswith("table old cannot be restored: ")
+    assert "rules version 0 of cento" in error

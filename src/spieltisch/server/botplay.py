@@ -21,6 +21,7 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Any
 
@@ -115,9 +116,17 @@ class BotPool:
         options = json.dumps(game.options, sort_keys=True)
         loop = asyncio.get_running_loop()
         executor = self._executor(spec)
-        return await loop.run_in_executor(
-            executor, decide, game.spec.id, options, spec, seed, view, list(legal)
-        )
+        try:
+            return await loop.run_in_executor(
+                executor, decide, game.spec.id, options, spec, seed, view, list(legal)
+            )
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): the pool is unusable for good, so the
+            # next decision starts a fresh one.
+            if self._processes is executor:
+                self._processes = None
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def shutdown(self) -> None:
         self._threads.shutdown(wait=False, cancel_futures=True)

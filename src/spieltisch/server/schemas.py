@@ -101,6 +101,9 @@ class SeatState(BaseModel):
     result: ResultOut | None
     last_seq: int = Field(description="the number of the table's latest event")
     step: int = Field(description="the number of actions played so far")
+    bot_error: str | None = Field(
+        description="why the bots stopped (a bot failed several times); null while they play"
+    )
 
 
 class OptionInfo(BaseModel):

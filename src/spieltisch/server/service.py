@@ -12,10 +12,12 @@ On start the manager rebuilds every unfinished table by replaying its stored act
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -25,13 +27,19 @@ from spieltisch.core.errors import (
     ActionParseError,
     IllegalActionError,
     SpieltischError,
-    TranscriptError,
 )
 from spieltisch.core.game import JSON, Event, Game, Seat
-from spieltisch.core.transcript import Transcript, replay_steps, result_of
+from spieltisch.core.transcript import (
+    Result,
+    Transcript,
+    check_result,
+    replay_steps,
+    result_of,
+)
 from spieltisch.games import make_game
 from spieltisch.server.botplay import BotPool, check_server_spec
 from spieltisch.server.plain import plain, view_json
+from spieltisch.server.schemas import ReplayOut
 from spieltisch.server.security import hash_token, new_token, seat_of_token
 from spieltisch.server.storage import ActionRow, Storage, TableHeader
 
@@ -43,8 +51,17 @@ BOT_PREFIX = "bot:"
 SEED_BITS = 53
 #: How long a finished table stays in memory after its last watcher left.
 FORGET_FINISHED_SECONDS = 600.0
-#: How long a table waits before asking a bot again after its decision failed.
-BOT_RETRY_SECONDS = 5.0
+#: How often a bot is asked for one decision that fails (raises, or is illegal) before
+#: its table is marked as stuck.
+BOT_ATTEMPTS = 3
+#: The pause before asking a failed bot again; it doubles with every further failure.
+BOT_RETRY_SECONDS = 1.0
+#: How many replays of finished tables (per language) are kept, the most recent ones.
+REPLAY_CACHE_SIZE = 64
+
+#: Rule options that name a file on the server's disk, each with the one value the API
+#: accepts (and does not list): nobody may make the server read a file of their choice.
+SERVER_FIXED: dict[str, str] = {"deck": "standard"}
 
 T = TypeVar("T")
 
@@ -58,6 +75,18 @@ class ServiceError(Exception):
         self.message = message
 
 
+def check_api_options(options: Mapping[str, Any]) -> None:
+    """Refuse (422) rule options, of a new table or a posted transcript, that would make
+    the server read a file of the client's choice (:data:`SERVER_FIXED`)."""
+    for name, only in SERVER_FIXED.items():
+        if options.get(name, only) != only:
+            raise ServiceError(
+                422,
+                f"option {name!r} names a file on the server's disk; over the API only "
+                f"{only!r} is allowed",
+            )
+
+
 class Listener:
     """One open connection of a seat (``None``: a spectator) that wants pushes."""
 
@@ -69,6 +98,8 @@ class Listener:
         self.errors: list[dict[str, Any]] = []
         #: Ids of this connection's actions applied since its last state message.
         self.acks: list[str | int] = []
+        #: Why the server ends this connection (set by :meth:`close`); ``None``: open.
+        self.closing: str | None = None
         self.wake = asyncio.Event()
         self.dirty = True
         self.wake.set()  # the first message: the current state
@@ -86,6 +117,11 @@ class Listener:
         self.acks.append(action_id)
         self.changed()
 
+    def close(self, reason: str) -> None:
+        """End this connection: the client is told ``reason`` (one line), then closed."""
+        self.closing = reason
+        self.wake.set()
+
 
 @dataclass(eq=False)
 class Table:
@@ -100,6 +136,11 @@ class Table:
     listeners: set[Listener] = field(default_factory=set)
     connected: list[int] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
+    #: Why the bots stopped (one line, shown to every seat), ``None`` while they play.
+    bot_error: str | None = None
+    #: Set when a commit failed: this copy is out of date and takes no more actions; the
+    #: next use loads the table again from storage, the only truth.
+    retired: bool = False
     #: Each event as sent to clients, per language, built once for all seats.
     described: dict[str, list[dict[str, JSON]]] = field(default_factory=dict)
     _seats_info: list[dict[str, JSON]] | None = None
@@ -176,6 +217,9 @@ class TableManager:
         self._committer: asyncio.Task[None] | None = None
         self._bots = bots or BotPool()
         self._background: set[asyncio.Future[None]] = set()
+        self._replay_threads = ThreadPoolExecutor(2, thread_name_prefix="spieltisch-replay")
+        #: Finished tables' replays as JSON, by (table id, language), least recent first.
+        self._replays: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -198,6 +242,7 @@ class TableManager:
         if self._committer is not None:
             self._committer.cancel()
         self._bots.shutdown()
+        self._replay_threads.shutdown(wait=False, cancel_futures=True)
         if self._storage is not None:
             await self._run(self._storage.close)
         self._db.shutdown(wait=True)
@@ -246,12 +291,7 @@ class TableManager:
     def _checked_setup(
         self, game_id: str, players: int, options: dict[str, Any], seats: list[str]
     ) -> tuple[Game[Any, Any, Any], list[str]]:
-        if "deck" in options and options["deck"] != "standard":
-            raise ServiceError(
-                422,
-                "option 'deck' names a file on the server's disk; over the API only "
-                "'standard' is allowed",
-            )
+        check_api_options(options)
         try:
             game = make_game(game_id, options)
             game.spec.check_seats(players)
@@ -284,21 +324,19 @@ class TableManager:
             return table
 
     async def _load(self, table_id: str) -> Table:
-        stored = await self._run(self._store().load_table, table_id)
+        try:
+            stored = await self._run(self._store().load_table, table_id)
+        except Exception:
+            log.exception("reading table %s from storage failed", table_id)
+            raise ServiceError(
+                503, "the table could not be read from the database; try again"
+            ) from None
         if stored is None:
             raise ServiceError(404, f"there is no table {table_id!r}")
         header = stored.header
         try:
             game = make_game(header.game, header.options)
-            if header.rules_version != game.spec.rules_version:
-                raise TranscriptError(
-                    f"it was played under rules version {header.rules_version} of "
-                    f"{header.game}; this server plays version {game.spec.rules_version}"
-                )
-            table = _build(header, game)
-            for seat, data in stored.actions:  # checked, like any transcript
-                table.events.extend(game.play(table.state, seat, game.action_from_json(data)))
-                table.actions.append((seat, data))
+            table = _replayed(header, game, stored.actions)
         except SpieltischError as error:
             raise ServiceError(409, f"table {table_id} cannot be restored: {error}") from None
         self._tables[table_id] = table
@@ -331,6 +369,10 @@ class TableManager:
         if seat is None:
             raise ServiceError(403, "spectators cannot act; use a seat's token")
         async with table.lock:
+            if table.retired:  # a request that found the table before a failed commit
+                raise ServiceError(
+                    503, "the table was reloaded after a database error; fetch it and try again"
+                )
             before = table.last_seq
             now = len(table.actions)
             if step is not None and step != now:
@@ -368,7 +410,7 @@ class TableManager:
             await self._commit(row)
         except Exception:
             log.exception("storing an action of table %s failed", table.id)
-            self._tables.pop(table.id, None)  # reload from storage, the only truth
+            self._retire(table)
             raise ServiceError(503, "the action could not be stored; try again") from None
         events: list[Event] = []
         table.game.apply(table.state, seat, action, events)
@@ -382,6 +424,22 @@ class TableManager:
             self._background.add(task)
             task.add_done_callback(self._background.discard)
             self._forget_later(table)
+
+    def _retire(self, table: Table) -> None:
+        """Drop ``table`` after a failed commit: its next use loads it again from storage.
+
+        The copy in memory may no longer match storage, so it takes no more actions (see
+        :meth:`act`), its bots stop, and its connections are told and closed: a client
+        reconnects with ``since`` and is sent exactly what it missed, from the new copy.
+        """
+        table.retired = True
+        if self._tables.get(table.id) is table:
+            del self._tables[table.id]
+        for listener in table.listeners:
+            listener.close(
+                f"the table was reloaded after a database error; reconnect with "
+                f"since={listener.since}"
+            )
 
     def _forget_later(self, table: Table) -> None:
         """Drop a finished table from memory once nobody watches it (it stays stored and
@@ -422,47 +480,93 @@ class TableManager:
 
     # -- bots -------------------------------------------------------------------------
     def _kick_bots(self, table: Table) -> None:
+        """Start the bot loop if a bot must act and none runs; a stuck table tries again."""
         if table.bot_to_act() is None:
             return
         if table.bot_task is None or table.bot_task.done():
+            if table.bot_error is not None:
+                table.bot_error = None
+                table.notify()
             table.bot_task = asyncio.create_task(self._play_bots(table))
 
     async def _play_bots(self, table: Table) -> None:
-        """Let the bots whose turn it is act, one after another, until none must."""
-        game = table.game
-        while (seat := table.bot_to_act()) is not None:
-            spec = table.bot_spec(seat)
-            assert spec is not None
-            index = len(table.actions)
-            legal = list(game.legal_actions(table.state, seat))
-            view = game.view(table.state, seat)
-            seed = derive_seed(table.header.seed, "bot", seat, index)
-            try:
-                action = await self._bots.decide(game, spec, seed, view, legal)
-            except Exception:
-                log.exception("bot %s at seat %d of table %s failed", spec, seat, table.id)
-                await asyncio.sleep(BOT_RETRY_SECONDS)  # a worker may have died: try again
+        """Let the bots whose turn it is act, one after another, until none must.
+
+        A decision that fails (the bot raised, or chose an illegal action) changes nothing;
+        the bot is asked again after a pause that doubles each time, :data:`BOT_ATTEMPTS`
+        times in all. Then the loop stops and the table shows why in ``bot_error`` until a
+        later event (an action, a person connecting, a restart) starts it again.
+        """
+        failures = 0
+        while not table.retired and (seat := table.bot_to_act()) is not None:
+            error = await self._bot_turn(table, seat)
+            if error is None:
+                failures = 0
                 continue
-            async with table.lock:
-                if self._tables.get(table.id) is not table:
-                    return  # dropped after a failed commit; reloading it restarts its bots
-                if len(table.actions) != index:
-                    continue  # the table moved on meanwhile: ask again
-                try:
-                    game.check_legal(table.state, seat, action, legal)
-                except IllegalActionError:
-                    log.exception("bot %s at seat %d of table %s", spec, seat, table.id)
-                    return
-                try:
-                    await self._record(table, seat, action)
-                except ServiceError:
-                    return
+            failures += 1
+            if failures == BOT_ATTEMPTS:
+                self._bots_stuck(table, seat, error)
+                return
+            log.debug("bot at seat %d of table %s failed: %s", seat, table.id, error)
+            await asyncio.sleep(BOT_RETRY_SECONDS * 2 ** (failures - 1))
+
+    async def _bot_turn(self, table: Table, seat: Seat) -> Exception | None:
+        """Ask the bot at ``seat`` and play its action; the error if it failed."""
+        game = table.game
+        spec = table.bot_spec(seat)
+        assert spec is not None
+        index = len(table.actions)
+        legal = list(game.legal_actions(table.state, seat))
+        view = game.view(table.state, seat)
+        seed = derive_seed(table.header.seed, "bot", seat, index)
+        failed: Exception | None = None
+        try:
+            action = await self._bots.decide(game, spec, seed, view, legal)
+        except Exception as error:  # a bug in the bot, a worker that died
+            failed = error
+        async with table.lock:
+            if table.retired or len(table.actions) != index:
+                return None  # the table moved on meanwhile: ask again (or stop)
+            if failed is not None:
+                return failed
+            try:
+                game.check_legal(table.state, seat, action, legal)
+            except IllegalActionError as error:
+                return error
+            with contextlib.suppress(ServiceError):  # not stored: the table is retired
+                await self._record(table, seat, action)
+        return None
+
+    def _bots_stuck(self, table: Table, seat: Seat, error: Exception) -> None:
+        """Log the failure once, in full, and show every seat a line without its text
+        (a bot's error may name the cards in its hand)."""
+        spec = table.bot_spec(seat)
+        log.error(
+            "bot %s at seat %d of table %s failed %d times, the table waits: %s",
+            spec,
+            seat,
+            table.id,
+            BOT_ATTEMPTS,
+            error,
+            exc_info=None if isinstance(error, IllegalActionError) else error,
+        )
+        what = (
+            "chose an illegal action"
+            if isinstance(error, IllegalActionError)
+            else f"failed ({type(error).__name__})"
+        )
+        table.bot_error = (
+            f"bot {spec} at seat {seat} {what} {BOT_ATTEMPTS} times; the table waits until "
+            "someone acts, a seat connects or the server restarts"
+        )
+        table.notify()
 
     # -- what a seat sees ---------------------------------------------------------------
     def listen(self, table: Table, listener: Listener) -> None:
         table.listeners.add(listener)
         if listener.seat is not None:
             table.connect(listener.seat, +1)
+            self._kick_bots(table)  # a person back at a stuck table: the bots try again
 
     def unlisten(self, table: Table, listener: Listener) -> None:
         table.listeners.discard(listener)
@@ -493,30 +597,81 @@ class TableManager:
             "result": result_of(game, state).to_json() if over else None,
             "last_seq": table.last_seq,
             "step": len(table.actions),
+            "bot_error": table.bot_error,
         }
+
+    async def replay(self, table: Table, lang: str) -> bytes:
+        """The finished game step by step, as JSON (:func:`replay_json`).
+
+        Computed in a thread (a long game takes a while, and the event loop serves every
+        table) and kept for the :data:`REPLAY_CACHE_SIZE` most recently asked: a finished
+        table never changes.
+        """
+        transcript = self.transcript(table)
+        key = (table.id, lang)
+        answer = self._replays.get(key)
+        if answer is None:
+            answer = await self.replay_transcript(transcript, lang)
+            self._replays[key] = answer
+            while len(self._replays) > REPLAY_CACHE_SIZE:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(key)
+        return answer
+
+    async def replay_transcript(
+        self, transcript: Transcript, lang: str, check: bool = False
+    ) -> bytes:
+        """:func:`replay_json` in a replay thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._replay_threads, replay_json, transcript, lang, check
+        )
 
     @staticmethod
     def transcript(table: Table) -> Transcript:
         """The finished game's transcript (the seat kinds as its agents)."""
         if not table.over:
             raise ServiceError(409, "the transcript is published once the game is over")
-        header = table.header
-        return Transcript(
-            game=header.game,
-            rules_version=header.rules_version,
-            options=dict(header.options),
-            players=header.players,
-            seed=header.seed,
-            actions=list(table.actions),
-            result=result_of(table.game, table.state),
-            agents=list(header.seats),
-        )
+        return _transcript(table.header, table.actions, result_of(table.game, table.state))
 
 
 def _build(header: TableHeader, game: Game[Any, Any, Any]) -> Table:
     events: list[Event] = []
     state = game.new_state(header.players, header.seed, None, events)
     return Table(header, game, state, events=events, connected=[0] * header.players)
+
+
+def _transcript(
+    header: TableHeader,
+    actions: list[tuple[Seat, dict[str, JSON]]],
+    result: Result | None = None,
+) -> Transcript:
+    """The table as a transcript (the seat kinds as its agents)."""
+    return Transcript(
+        game=header.game,
+        rules_version=header.rules_version,
+        options=dict(header.options),
+        players=header.players,
+        seed=header.seed,
+        actions=list(actions),
+        result=result,
+        agents=list(header.seats),
+    )
+
+
+def _replayed(
+    header: TableHeader, game: Game[Any, Any, Any], actions: list[tuple[Seat, dict[str, JSON]]]
+) -> Table:
+    """The table after its stored ``actions``, replayed like any transcript: the rules
+    version must match and every action must be legal where it stands
+    (:class:`TranscriptError` names the step otherwise). The deal and every action's events
+    come back in their order, so the table's event numbers are the ones clients have seen."""
+    events: list[Event] = []
+    state = None
+    for _, _, _, step_events, after in replay_steps(game, _transcript(header, actions)):
+        events.extend(step_events)
+        state = after
+    return Table(header, game, state, list(actions), events=events, connected=[0] * header.players)
 
 
 def described_events(
@@ -561,6 +716,26 @@ def public_replay(
         )
         final = state
     return steps, final
+
+
+def replay_json(transcript: Transcript, lang: str, check: bool = False) -> bytes:
+    """The ``ReplayOut`` answer for ``transcript`` as JSON (made here, so that a thread
+    does the whole work). ``check``: a transcript from outside, checked like any other
+    (standard deck, player count, the recorded result); raises :class:`SpieltischError`.
+    """
+    game = make_game(transcript.game, transcript.options)
+    if check:
+        game.spec.check_seats(transcript.players)
+    steps, state = public_replay(game, transcript, lang)
+    if check:
+        check_result(game, state, transcript)
+    answer = {
+        "game": transcript.game,
+        "players": transcript.players,
+        "steps": steps,
+        "result": transcript.result.to_json() if transcript.result else None,
+    }
+    return ReplayOut.model_validate(answer).model_dump_json().encode()
 
 
 __all__ = [

@@ -13,12 +13,9 @@ from spieltisch.games import REGISTRY, game_class
 from spieltisch.server.botplay import PRESETS
 from spieltisch.server.routes import errors
 from spieltisch.server.schemas import GamesOut, Lang, RulesOut
-from spieltisch.server.service import ServiceError
+from spieltisch.server.service import SERVER_FIXED, ServiceError
 
 router = APIRouter(tags=["games"])
-
-#: Options the server does not offer: ``deck`` names a file on the server's disk.
-SERVER_FIXED = {"deck"}
 
 
 def option_info(option: OptionSpec) -> dict[str, Any]:

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query
+from fastapi import APIRouter, Body, Depends, Query, Response
 
 from spieltisch.core.errors import SpieltischError
-from spieltisch.core.game import JSON
-from spieltisch.core.transcript import Transcript, check_result
-from spieltisch.games import game_for
-from spieltisch.server.routes import errors
+from spieltisch.core.transcript import Transcript
+from spieltisch.server.routes import errors, manager
 from spieltisch.server.schemas import Lang, ReplayOut
-from spieltisch.server.service import ServiceError, public_replay
+from spieltisch.server.service import ServiceError, TableManager, check_api_options
 
 router = APIRouter(tags=["replay"])
 
@@ -22,23 +20,15 @@ async def post_replay(
     transcript: Annotated[
         dict[str, Any], Body(description="a transcript (docs/transcripts.md), up to 1 MiB")
     ],
+    tables: Annotated[TableManager, Depends(manager)],
     lang: Annotated[Lang, Query()] = "en",
-) -> dict[str, JSON]:
+) -> Response:
     """Replay a transcript, checked at every step, and show it as a spectator would have
     seen it: after each action the public view and the public events."""
     try:
         parsed = Transcript.from_json(transcript)
-        if parsed.options.get("deck", "standard") != "standard":
-            raise ServiceError(422, "transcripts with an own deck file cannot be replayed here")
-        game = game_for(parsed)
-        game.spec.check_seats(parsed.players)
-        steps, state = public_replay(game, parsed, lang)
-        check_result(game, state, parsed)
+        check_api_options(parsed.options)
+        answer = await tables.replay_transcript(parsed, lang, check=True)
     except SpieltischError as error:
         raise ServiceError(422, str(error)) from None
-    return {
-        "game": parsed.game,
-        "players": parsed.players,
-        "steps": steps,
-        "result": parsed.result.to_json() if parsed.result else None,
-    }
+    return Response(answer, media_type="application/json")

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 
 from spieltisch.core.game import JSON
-from spieltisch.games import make_game
 from spieltisch.server.routes import base_url, errors, manager
 from spieltisch.server.schemas import (
     ActionRequest,
@@ -17,7 +16,7 @@ from spieltisch.server.schemas import (
     SeatState,
     TableCreated,
 )
-from spieltisch.server.service import TableManager, public_replay
+from spieltisch.server.service import TableManager
 
 router = APIRouter(tags=["tables"])
 
@@ -99,15 +98,8 @@ async def get_transcript(table_id: str, tables: Manager) -> dict[str, JSON]:
 @router.get(
     "/api/tables/{table_id}/replay", response_model=ReplayOut, responses=errors(404, 409, 422)
 )
-async def get_replay(table_id: str, tables: Manager, lang: LangQuery = "en") -> dict[str, JSON]:
+async def get_replay(table_id: str, tables: Manager, lang: LangQuery = "en") -> Response:
     """The finished game step by step as a spectator saw it: after each action the public
     view and the public events. No hidden card beyond what a spectator could see."""
     table = await tables.get(table_id)
-    transcript = tables.transcript(table)
-    game = make_game(transcript.game, transcript.options)
-    return {
-        "game": transcript.game,
-        "players": transcript.players,
-        "steps": public_replay(game, transcript, lang)[0],
-        "result": transcript.result.to_json() if transcript.result else None,
-    }
+    return Response(await tables.replay(table, lang), media_type="application/json")

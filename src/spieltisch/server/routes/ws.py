@@ -79,6 +79,10 @@ async def _push(
         while True:
             await listener.wake.wait()
             listener.wake.clear()
+            if listener.closing is not None:
+                await websocket.send_text(json.dumps({"type": "error", "error": listener.closing}))
+                await websocket.close(code=4503)
+                return
             while listener.errors:
                 await websocket.send_text(json.dumps(listener.errors.pop(0)))
             if listener.dirty:

@@ -129,6 +129,7 @@ function renderStatus(state) {
     const who = (state.to_act || []).map((seat) => nameOf(state, seat)).join(", ");
     text = t(lang, "waiting_for", { who });
   }
+  if (state.bot_error && !state.over) text = `${text} – ${state.bot_error}`; // the bots stopped
   $("status").textContent = text;
   document.body.classList.toggle("my-turn", Boolean((state.legal_actions || []).length));
 }
