@@ -30,7 +30,14 @@ from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View, quick_constructor
 from spieltisch.core.options import OptionSpec
-from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST, SHUFFLED, chili_sum
+from spieltisch.games.dicht_dran.cards import (
+    CHILIS,
+    HIGHEST,
+    LOWEST,
+    SHUFFLED,
+    card_faces,
+    chili_sum,
+)
 
 CIRCLE_SIZE = 6
 #: Circle positions of the 1 and the 100, opposite each other; positions run clockwise.
@@ -615,6 +622,11 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             if seat != winner:
                 kind = "discard_draw" if seat in owed else "gap_discard"
                 log.append(Event(kind, {"seat": seat, "card": card, "chilis": CHILIS[card]}))
+
+    @classmethod
+    def card_faces(cls) -> dict[str, JSON]:
+        """Every card's chilis and their colour (:func:`cards.card_faces`)."""
+        return {"cards": card_faces(), "names": {}}
 
     def label(self, action: Play, lang: str) -> str:
         """Just the card number."""
