@@ -121,6 +121,8 @@ class DichtDranView(View):
     draw_pile_size: int
     discard_pile: tuple[int, ...]
     collections: tuple[tuple[int, ...], ...]
+    #: the chilis on each seat's won cards: what its collection counts at the end of the pass
+    won_chilis: tuple[int, ...]
     # what changes with every card laid, and the seat's own cards
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -488,8 +490,9 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     def _public_round(self, state: DichtDranState) -> tuple[JSON, ...]:
         """The fields of every seat's view that change when a round resolves (the circle,
-        the open piles, the collections), in field order."""
+        the open piles, the collections and their chilis), in field order."""
         circle = tuple(state.circle)
+        collections = tuple(map(tuple, state.collections))
         return (
             circle,
             state.target,  # target_position
@@ -497,7 +500,8 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             gap_of(circle, state.target),
             len(state.draw_pile),
             tuple(sorted(state.discard_pile)),
-            tuple(map(tuple, state.collections)),
+            collections,
+            tuple(map(chili_sum, collections)),  # won_chilis
         )
 
     def determinize(self, view: DichtDranView, rng: random.Random) -> DichtDranState:
