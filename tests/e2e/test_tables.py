@@ -70,8 +70,8 @@ def test_a_person_plays_a_whole_game_against_bots(
 
 
 def assert_only_own_seat_fetched(requests: list[str], created: dict[str, Any]) -> None:
-    """The page asked the server about its own seat only (and the game list, and its files):
-    it cannot show what it never received."""
+    """The page asked the server about its own seat only (and the game list, the game's card
+    faces and its files): it cannot show what it never received."""
     token = seat_token(created, 0)
     table = created["table"]
     for url in requests:
