@@ -284,6 +284,22 @@ def test_the_cards_show_what_the_server_says_is_printed_on_them(
         assert page.locator(".open-card p").inner_text() == help_text
 
 
+def test_the_triggs_sheet_totals_are_the_views(server: Server, page: Any) -> None:
+    """The boxes crossed per player (the score) and per sheet come from the view."""
+    created = server.open_table("triggs", ["bot:random"] * 2, {"round_limit": 10}, seed=5)
+    deadline = time.monotonic() + 60
+    while not (state := server.state(created["table"]))["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    view = state["view"]
+    assert any(view["crossed"]), "a game with no cross shows nothing"
+    page.goto(created["spectator_url"] + "&lang=en")
+    page.wait_for_selector("#board .board")
+    totals = page.locator("table.sheets tbody tr").last.locator("td").all_inner_texts()
+    assert totals == [f"{n}/{view['sheet_boxes']}" for n in view["crossed"]]
+    assert view["sheet_boxes"] == sum(view["sheet"])
+
+
 def test_the_phone_sized_table_needs_no_sideways_scrolling(
     server: Server, browser: Any, artifacts: Path
 ) -> None:

@@ -122,12 +122,11 @@ function sheetTable(view, ctx) {
       ),
     );
   });
-  const total = view.sheet.reduce((a, b) => a + b, 0);
   const sums = h(
     "tr",
     {},
     h("th", { scope: "row" }, w(ctx, "total")),
-    view.crosses.map((crossed) => h("td", {}, `${crossed.reduce((a, b) => a + b, 0)}/${total}`)),
+    view.crossed.map((crossed) => h("td", {}, `${crossed}/${view.sheet_boxes}`)),
   );
   return scrolling(
     h("table", { class: "sheets" }, h("caption", {}, w(ctx, "sheets")), h("thead", {}, head), h("tbody", {}, rows, sums)),
