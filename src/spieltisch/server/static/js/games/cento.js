@@ -7,7 +7,6 @@ import { cardFace, cardRow, faceParts } from "../cards.js";
 import { tw } from "../i18n.js";
 import { facts, playersTable } from "./common.js";
 
-const FREE = 0; // a free card in a hand (the views' number for it)
 
 const WORDS = {
   de: {
@@ -81,20 +80,25 @@ function face(ctx, card) {
   return ctx.faces.cards[String(card)];
 }
 
+/** Whether `card`, as the view names it, is a free card. */
+function isFree(ctx, card) {
+  return face(ctx, card).kind === "free";
+}
+
 /** The card's kind as a CSS class: free, hundred, mono, repdigit, or none. */
 function kindOf(ctx, card) {
   return face(ctx, card).kind || "";
 }
 
 function cardWords(ctx, card) {
-  if (card === FREE) return w(ctx, "free_card");
+  if (isFree(ctx, card)) return w(ctx, "free_card");
   const kind = face(ctx, card).kind;
   const extra = kind === "mono" || kind === "repdigit" ? `, ${w(ctx, kind)}` : "";
   return w(ctx, "card", { n: card }) + extra;
 }
 
 function mainText(ctx, card) {
-  return card === FREE ? w(ctx, "free") : String(card);
+  return isFree(ctx, card) ? w(ctx, "free") : String(card);
 }
 
 export function centoCard(ctx, card, { kind = "" } = {}) {
@@ -109,7 +113,7 @@ function digitsHelp(ctx, value) {
 function openCard(view, ctx) {
   const value = view.open_value;
   const card =
-    view.open_card === FREE
+    isFree(ctx, view.open_card)
       ? cardFace({
           main: String(value),
           note: w(ctx, "free"),
@@ -147,7 +151,7 @@ function hand(view, ctx) {
   const moves = ctx.moves;
   let choosing = false;
   const cards = view.hand.map((card) => {
-    const entry = moves && card !== FREE ? moves.find({ type: "lay", card })[0] : null;
+    const entry = moves && !isFree(ctx, card) ? moves.find({ type: "lay", card })[0] : null;
     if (!entry) return centoCard(ctx, card);
     choosing = true;
     return moves.button(entry, faceParts({ main: mainText(ctx, card) }), w(ctx, "lay", { n: card }), `card cento ${kindOf(ctx, card)}`);
