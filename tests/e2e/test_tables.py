@@ -70,8 +70,8 @@ def test_a_person_plays_a_whole_game_against_bots(
 
 
 def assert_only_own_seat_fetched(requests: list[str], created: dict[str, Any]) -> None:
-    """The page asked the server about its own seat only (and the game list, and its files):
-    it cannot show what it never received."""
+    """The page asked the server about its own seat only (and the game list, the game's card
+    faces and its files): it cannot show what it never received."""
     token = seat_token(created, 0)
     table = created["table"]
     for url in requests:
@@ -236,6 +236,68 @@ def test_a_spectator_sees_card_backs_and_no_hand(server: Server, page: Any) -> N
     assert page.locator("#hand").count() == 0
     assert not page.locator("#moves-section").is_visible()
     assert page.locator("#status").inner_text() == "Du schaust zu."
+
+
+#: Each hand card's accessible name and classes, in hand order.
+HAND_CARDS = """() => [...document.querySelectorAll("#hand .cards > .card")]
+  .map((el) => ({ label: el.getAttribute("aria-label"), classes: el.className.split(" ") }))"""
+
+
+@pytest.mark.parametrize("game", ["dicht-dran", "cento", "missionszahl"])
+def test_the_cards_show_what_the_server_says_is_printed_on_them(
+    game: str, server: Server, page: Any
+) -> None:
+    """Chilis, kinds of number, colours and symbols on the page are the published card faces
+    (``GET /api/games/{id}/faces``), and the gap ends and won chilis are the view's."""
+    seats, options = GAMES[game]
+    created = server.open_table(game, seats, options, seed=8)
+    faces = server.request("GET", f"/api/games/{game}/faces")
+    page.goto(invite(created) + "&lang=en")
+    page.wait_for_selector("#main button.move")
+    view = server.state(created["table"], seat_token(created, 0))["view"]
+    shown = page.evaluate(HAND_CARDS)
+    assert len(shown) == len(view["hand"]) > 0
+    for card, element in zip(view["hand"], shown, strict=True):
+        face = faces["cards"][str(card)]
+        if game == "dicht-dran":
+            chilis = f"{face['chilis']} chili" + ("s" if face["chilis"] > 1 else "")
+            assert element["label"].endswith(chilis), element
+            assert f"chili-{face['colour']}" in element["classes"]
+        elif game == "cento":
+            assert (face["kind"] or "cento") in element["classes"], element
+        else:
+            names = faces["names"]["en"]
+            words = f"{names['colours'][face['colour']]} {face['value']}"
+            if face["symbol"]:
+                words += f", {names['symbols'][face['symbol']]}"
+            assert words in element["label"], element
+    if game == "dicht-dran":
+        gap_ends = page.locator(".circle .gap-end .card-main").all_inner_texts()
+        assert sorted(map(int, gap_ends)) == sorted(view["gap"])
+        assert page.locator(".circle .target .card-main").inner_text() == str(view["target"])
+        chilis = page.locator("table.players tbody tr td:nth-child(4)").all_inner_texts()
+        assert chilis == [str(n) for n in view["won_chilis"]]
+    if game == "cento":
+        face = faces["cards"][str(view["open_value"])]
+        tens = "none" if face["tens"] is None else face["tens"]
+        help_text = f"ones {face['ones']} · tens {tens} · digit sum {face['digit_sum']}"
+        assert page.locator(".open-card p").inner_text() == help_text
+
+
+def test_the_triggs_sheet_totals_are_the_views(server: Server, page: Any) -> None:
+    """The boxes crossed per player (the score) and per sheet come from the view."""
+    created = server.open_table("triggs", ["bot:random"] * 2, {"round_limit": 10}, seed=5)
+    deadline = time.monotonic() + 60
+    while not (state := server.state(created["table"]))["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    view = state["view"]
+    assert any(view["crossed"]), "a game with no cross shows nothing"
+    page.goto(created["spectator_url"] + "&lang=en")
+    page.wait_for_selector("#board .board")
+    totals = page.locator("table.sheets tbody tr").last.locator("td").all_inner_texts()
+    assert totals == [f"{n}/{view['sheet_boxes']}" for n in view["crossed"]]
+    assert view["sheet_boxes"] == sum(view["sheet"])
 
 
 def test_the_phone_sized_table_needs_no_sideways_scrolling(

@@ -140,11 +140,75 @@ def test_the_rules_of_a_game_come_in_both_languages(client: TestClient) -> None:
     assert "unknown game 'skat'" in unknown.json()["error"]
 
 
+def test_the_card_faces_are_the_games_own_tables(client: TestClient) -> None:
+    from spieltisch.games.cento import cards as cento
+    from spieltisch.games.dicht_dran.cards import CHILI_COLOURS, CHILIS
+    from spieltisch.games.missionszahl import cards as mz
+    from spieltisch.games.missionszahl.words import SYMBOL_NAMES
+
+    dicht = client.get("/api/games/dicht-dran/faces").json()
+    assert dicht["game"] == "dicht-dran"
+    assert {int(card): face["chilis"] for card, face in dicht["cards"].items()} == {
+        card: CHILIS[card] for card in range(1, 101)
+    }
+    assert all(face["colour"] == CHILI_COLOURS[face["chilis"]] for face in dicht["cards"].values())
+    assert dicht["cards"]["63"] == {"chilis": 2, "colour": "orange"}  # the rule sheet's example
+
+    faces = client.get("/api/games/cento/faces").json()["cards"]
+    assert set(faces) == {str(card) for card in cento.full_deck(1)}
+    assert faces["0"] == {"kind": "free"}
+    for card in cento.NUMBER_CARDS:
+        face = faces[str(card)]
+        assert (face["kind"] == "mono") == cento.is_mono(card)
+        assert (face["kind"] == "repdigit") == cento.is_repdigit(card)
+        assert (face["ones"], face["tens"]) == (cento.ones_digit(card), cento.tens_digit(card))
+        assert face["digit_sum"] == cento.digit_sum(card)
+    assert faces["77"] == {"kind": "repdigit", "ones": 7, "tens": 7, "digit_sum": 14}
+    assert faces["100"] == {"kind": "hundred", "ones": 0, "tens": 0, "digit_sum": 1}
+    assert faces["7"]["tens"] is None
+    assert faces["10"]["kind"] is None
+
+    missions = client.get("/api/games/missionszahl/faces").json()
+    assert [
+        (face["name"], face["colour"], face["value"], face["symbol"])
+        for _, face in sorted(missions["cards"].items(), key=lambda item: int(item[0]))
+    ] == [
+        (
+            mz.NAME[card],
+            mz.LETTERS[mz.COLOUR[card]],
+            mz.VALUE[card],
+            getattr(mz.SYMBOL[card], "value", None),
+        )
+        for card in mz.ALL_CARDS
+    ]
+    assert missions["cards"]["3"]["symbol"] == "pass_cw"  # R4
+    for lang in ("de", "en"):
+        names = missions["names"][lang]
+        assert names["symbols"] == {s.value: name for s, name in SYMBOL_NAMES[lang].items()}
+    assert missions["names"]["de"]["colours"] == {
+        "R": "rot",
+        "G": "grün",
+        "B": "blau",
+        "O": "orange",
+    }
+    assert missions["names"]["en"]["colours"]["O"] == "orange"
+
+    assert client.get("/api/games/triggs/faces").json() == {
+        "game": "triggs",
+        "cards": {},
+        "names": {},
+    }
+    unknown = client.get("/api/games/skat/faces")
+    assert unknown.status_code == 404
+    assert "unknown game 'skat'" in unknown.json()["error"]
+
+
 def test_the_openapi_document_describes_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for path in (
         "/api/games",
         "/api/games/{game_id}/rules",
+        "/api/games/{game_id}/faces",
         "/api/tables",
         "/api/tables/{table_id}",
         "/api/tables/{table_id}/actions",

@@ -1,13 +1,11 @@
-"""The browser UI's static files: packaged, self-contained (no CDN, no build step), and the
-card faces they draw match the games' card tables."""
+"""The browser UI's static files: packaged, self-contained (no CDN, no build step), and
+holding no game facts of their own (card faces come from the server)."""
 
 from __future__ import annotations
 
 import re
 from importlib import resources
 from pathlib import Path
-
-from tests.ui.faces import FACES_JS, faces_js
 
 STATIC = Path(str(resources.files("spieltisch.server").joinpath("static")))
 PAGES = ("index.html", "table.html", "replay.html")
@@ -18,8 +16,15 @@ def test_the_pages_ship_inside_the_package() -> None:
         assert (STATIC / page).is_file(), page
 
 
-def test_the_card_faces_are_the_games_own() -> None:
-    assert FACES_JS.read_text(encoding="utf-8") == faces_js(), "run: python -m tests.ui.faces"
+def test_no_script_keeps_a_copy_of_the_card_tables() -> None:
+    """Chilis, card colours, symbols and kinds of number come from ``GET /api/games/{id}/
+    faces``: no module holds a card table (a list of a dozen numbers or more) or a rule for a
+    kind of number (as ``faces.js`` and Cento's Schnapszahl test once did)."""
+    modules = {path.name: path.read_text("utf-8") for path in (STATIC / "js").rglob("*.js")}
+    assert "cento.js" in modules
+    for name, text in modules.items():
+        assert not re.search(r"\[\s*\d+(\s*,\s*\d+){11,}", text), f"{name} holds a number table"
+        assert not re.search(r"% ?11\b", text), f"{name} tests for a Schnapszahl"
 
 
 def test_every_module_import_resolves_to_a_packaged_file() -> None:

@@ -270,6 +270,19 @@ class Game(ABC, Generic[S, A, V]):
     def all_cards(self, seats: int) -> list[Hashable]:
         """The complete set of cards in play for ``seats`` players."""
 
+    # -- what the cards show ----------------------------------------------------------
+    @classmethod
+    def card_faces(cls) -> dict[str, JSON]:
+        """What is printed on each card, for a face that draws cards (the browser table).
+
+        ``{"cards": {card: {...}}, "names": {lang: {word: text}}}``: each card keyed by its
+        JSON form in the views, as a string, with the facts printed on it (chilis, colour,
+        symbol, which kind of number it is); ``names`` are the words for those facts in German
+        and English. Printed facts are the same at every table and reveal nothing, so every
+        face may have them. A game whose cards show nothing but their number has none.
+        """
+        return {"cards": {}, "names": {}}
+
     # -- actions as text, JSON and integers --------------------------------------------
     @abstractmethod
     def parse_action(self, text: str) -> A:

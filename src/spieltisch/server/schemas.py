@@ -144,6 +144,19 @@ class RulesOut(BaseModel):
     markdown: str = Field(description="the rules as implemented, as Markdown")
 
 
+class FacesOut(BaseModel):
+    game: str
+    cards: dict[str, dict[str, Any]] = Field(
+        description="each card, by its JSON form in the views as a string, with what is printed "
+        "on it: Dicht dran chilis and colour; Cento kind and digits; Missionszahl name, colour, "
+        "value and symbol (empty for games whose cards show only their number)"
+    )
+    names: dict[str, dict[str, Any]] = Field(
+        description="by language (de, en): the words for what the cards show (Missionszahl: "
+        "colours and symbols)"
+    )
+
+
 class ReplayStep(BaseModel):
     step: int
     seat: int | None

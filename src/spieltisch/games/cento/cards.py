@@ -67,6 +67,33 @@ def is_repdigit(value: int) -> bool:
     return 11 <= value <= 99 and value % 11 == 0
 
 
+def kind(card: int) -> str | None:
+    """The kind of card ``card`` is, where the rules single it out: ``"free"``, ``"hundred"``,
+    ``"mono"`` (a Monozahl), ``"repdigit"`` (a Schnapszahl); ``None`` for any other number."""
+    if card == FREE:
+        return "free"
+    if card == HUNDRED:
+        return "hundred"
+    if is_mono(card):
+        return "mono"
+    return "repdigit" if is_repdigit(card) else None
+
+
+def card_faces() -> dict[str, dict[str, int | str | None]]:
+    """What each card shows, keyed by the card as a string (``"0"`` is a free card): its kind
+    (:func:`kind`) and, for a number, the digits the basic rules compare (ones digit, tens
+    digit or ``None``, digit sum). The same facts hold for a free card laid as that number."""
+    faces: dict[str, dict[str, int | str | None]] = {str(FREE): {"kind": kind(FREE)}}
+    for card in NUMBER_CARDS:
+        faces[str(card)] = {
+            "kind": kind(card),
+            "ones": ones_digit(card),
+            "tens": tens_digit(card),
+            "digit_sum": digit_sum(card),
+        }
+    return faces
+
+
 def shares_digit(below: int, card: int) -> bool:
     """The basic rule of Spiel 1 and 2 (RULES-NOTES §2 (b) 3): the card shows a digit of the
     card below; on a Monozahl any Monozahl may also be laid (Spiel 2 example)."""

@@ -48,6 +48,7 @@ from spieltisch.games.cento.cards import (
     MONOS,
     NUMBER,
     WILD,
+    card_faces,
     fit_table,
     full_deck,
     is_mono,
@@ -636,6 +637,11 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         return act.from_json(data)
 
     # -- words ------------------------------------------------------------------------
+    @classmethod
+    def card_faces(cls) -> dict[str, JSON]:
+        """Every card's kind and digits (:func:`cards.card_faces`)."""
+        return {"cards": card_faces(), "names": {}}
+
     def label(self, action: CentoAction, lang: str) -> str:
         return label_of(action, lang)
 

@@ -30,3 +30,12 @@ def chilis(card: int) -> int:
 def chili_sum(cards: list[int] | tuple[int, ...]) -> int:
     """The chilis on all ``cards`` together."""
     return sum(CHILIS[c] for c in cards)
+
+
+def card_faces() -> dict[str, dict[str, int | str]]:
+    """What each card shows besides its number, keyed by the number as a string: its chilis
+    and the colour they are printed in (for faces that draw the cards)."""
+    return {
+        str(card): {"chilis": CHILIS[card], "colour": CHILI_COLOURS[CHILIS[card]]}
+        for card in range(LOWEST, HIGHEST + 1)
+    }

@@ -30,7 +30,14 @@ from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View, quick_constructor
 from spieltisch.core.options import OptionSpec
-from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST, SHUFFLED, chili_sum
+from spieltisch.games.dicht_dran.cards import (
+    CHILIS,
+    HIGHEST,
+    LOWEST,
+    SHUFFLED,
+    card_faces,
+    chili_sum,
+)
 
 CIRCLE_SIZE = 6
 #: Circle positions of the 1 and the 100, opposite each other; positions run clockwise.
@@ -114,6 +121,8 @@ class DichtDranView(View):
     draw_pile_size: int
     discard_pile: tuple[int, ...]
     collections: tuple[tuple[int, ...], ...]
+    #: the chilis on each seat's won cards: what its collection counts at the end of the pass
+    won_chilis: tuple[int, ...]
     # what changes with every card laid, and the seat's own cards
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -481,8 +490,9 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     def _public_round(self, state: DichtDranState) -> tuple[JSON, ...]:
         """The fields of every seat's view that change when a round resolves (the circle,
-        the open piles, the collections), in field order."""
+        the open piles, the collections and their chilis), in field order."""
         circle = tuple(state.circle)
+        collections = tuple(map(tuple, state.collections))
         return (
             circle,
             state.target,  # target_position
@@ -490,7 +500,8 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             gap_of(circle, state.target),
             len(state.draw_pile),
             tuple(sorted(state.discard_pile)),
-            tuple(map(tuple, state.collections)),
+            collections,
+            tuple(map(chili_sum, collections)),  # won_chilis
         )
 
     def determinize(self, view: DichtDranView, rng: random.Random) -> DichtDranState:
@@ -615,6 +626,11 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             if seat != winner:
                 kind = "discard_draw" if seat in owed else "gap_discard"
                 log.append(Event(kind, {"seat": seat, "card": card, "chilis": CHILIS[card]}))
+
+    @classmethod
+    def card_faces(cls) -> dict[str, JSON]:
+        """Every card's chilis and their colour (:func:`cards.card_faces`)."""
+        return {"cards": card_faces(), "names": {}}
 
     def label(self, action: Play, lang: str) -> str:
         """Just the card number."""

@@ -904,6 +904,12 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         return action
 
     # -- words ------------------------------------------------------------------------
+    @classmethod
+    def card_faces(cls) -> dict[str, JSON]:
+        """Every card's name, colour, number and symbol, with the colours' and symbols' names
+        (:func:`words.card_faces`)."""
+        return words.card_faces()
+
     def label(self, action: Action, lang: str) -> str:
         return words.label(action, lang)
 

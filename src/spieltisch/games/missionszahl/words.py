@@ -29,7 +29,19 @@ from spieltisch.games.missionszahl.actions import (
     Swap,
     Trade,
 )
-from spieltisch.games.missionszahl.cards import CARD_PATTERN, SYMBOL, Symbol, card_from_name
+from spieltisch.games.missionszahl.cards import (
+    ALL_CARDS,
+    CARD_PATTERN,
+    COLOUR,
+    COLOURS,
+    COLOURS_DE,
+    LETTERS,
+    NAME,
+    SYMBOL,
+    VALUE,
+    Symbol,
+    card_from_name,
+)
 
 SYMBOL_NAMES: dict[str, dict[Symbol, str]] = {
     "de": {
@@ -47,6 +59,35 @@ SYMBOL_NAMES: dict[str, dict[Symbol, str]] = {
         Symbol.DRAW_AND_GIVE: "draw and give",
     },
 }
+
+
+def card_faces() -> dict[str, JSON]:
+    """What each card shows, keyed by its id as a string: its name (``R17``), colour letter,
+    number and symbol (or ``None``); and the colours' and symbols' names in German and
+    English (the symbol names are those the event texts use)."""
+    cards = {
+        str(card): {
+            "name": NAME[card],
+            "colour": LETTERS[COLOUR[card]],
+            "value": VALUE[card],
+            "symbol": _symbol_value(SYMBOL[card]),
+        }
+        for card in ALL_CARDS
+    }
+    colours = {"de": COLOURS_DE, "en": COLOURS}
+    names = {
+        lang: {
+            "colours": dict(zip(LETTERS, colours[lang], strict=True)),
+            "symbols": {symbol.value: name for symbol, name in SYMBOL_NAMES[lang].items()},
+        }
+        for lang in ("de", "en")
+    }
+    return {"cards": cards, "names": names}
+
+
+def _symbol_value(symbol: Symbol | None) -> str | None:
+    return None if symbol is None else symbol.value
+
 
 # -- text forms ------------------------------------------------------------------------------
 

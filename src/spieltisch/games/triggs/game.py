@@ -126,7 +126,11 @@ class TriggsView(View):
 
     players: int
     sheet: tuple[int, ...]
+    #: the boxes on one sheet, all rows together
+    sheet_boxes: int
     crosses: tuple[tuple[int, ...], ...]
+    #: each seat's boxes crossed so far: its score
+    crossed: tuple[int, ...]
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     known: tuple[tuple[int, ...], ...]
@@ -557,7 +561,9 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             seat=seat,
             players=state.seats,
             sheet=self.sheet[1:],
+            sheet_boxes=self.boxes,
             crosses=tuple(tuple(row[1:]) for row in state.crosses),
+            crossed=self.scores(state),
             hand=tuple(state.hands[seat]) if seat is not None else (),
             hand_sizes=tuple(len(hand) for hand in state.hands),
             known=tuple(tuple(cards) for cards in state.known),

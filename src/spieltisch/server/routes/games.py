@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from typing import Annotated, Any
 
@@ -12,7 +13,7 @@ from spieltisch.core.options import OptionSpec
 from spieltisch.games import REGISTRY, game_class
 from spieltisch.server.botplay import PRESETS
 from spieltisch.server.routes import errors
-from spieltisch.server.schemas import GamesOut, Lang, RulesOut
+from spieltisch.server.schemas import FacesOut, GamesOut, Lang, RulesOut
 from spieltisch.server.service import SERVER_FIXED, ServiceError
 
 router = APIRouter(tags=["games"])
@@ -62,6 +63,24 @@ async def list_games() -> dict[str, Any]:
     (ISMCTS at most 10 s or 20,000 simulations per move); the presets are suggestions.
     """
     return games_info()
+
+
+@cache
+def faces_of(game_id: str) -> dict[str, Any]:
+    """The game's card faces, built once from its own card tables (they never change)."""
+    try:
+        cls = game_class(game_id)
+    except UnknownGameError as error:
+        raise ServiceError(404, str(error)) from None
+    return {"game": game_id, **cls.card_faces()}
+
+
+@router.get("/api/games/{game_id}/faces", response_model=FacesOut, responses=errors(404))
+async def game_faces(game_id: str) -> dict[str, Any]:
+    """What is printed on each card of the game (chilis, colours, symbols, the kind of
+    number), from the game's card tables: the browser draws cards from this and the views,
+    and holds no game facts of its own. The same for every table, so it reveals nothing."""
+    return faces_of(game_id)
 
 
 @router.get("/api/games/{game_id}/rules", response_model=RulesOut, responses=errors(404, 422))

@@ -1,6 +1,9 @@
 // Talking to the Spieltisch server: JSON over HTTP, state pushes over a WebSocket.
 
-/** GET or POST JSON; rejects with the server's one-line error for a 4xx/5xx answer. */
+/**
+ * GET or POST JSON; rejects with the server's one-line error (`{"error": …}`) for a 4xx/5xx
+ * answer, or with the status line when the answer is not the server's JSON (a crash, a proxy).
+ */
 export async function request(method, url, body = undefined) {
   const response = await fetch(url, {
     method,
@@ -14,7 +17,7 @@ export async function request(method, url, body = undefined) {
     data = null;
   }
   if (!response.ok) {
-    const error = new Error((data && (data.error || data.detail)) || `${response.status} ${response.statusText}`);
+    const error = new Error((data && data.error) || `${response.status} ${response.statusText}`);
     error.status = response.status;
     throw error;
   }
@@ -29,12 +32,25 @@ export function rulesUrl(game, lang) {
 }
 export const postJSON = (url, body) => request("POST", url, body);
 
-/** The table id from the address: ?table=<id> (the server's invite links), /table/<id>. */
+const faces = new Map(); // game id → the promise of its card faces
+
+/**
+ * What is printed on each card of `game` (`GET /api/games/{game}/faces`), fetched once per
+ * page: the boards take chilis, colours, symbols and kinds of number from it, never from
+ * tables of their own.
+ */
+export function cardFaces(game) {
+  if (!faces.has(game)) {
+    const loading = getJSON(`/api/games/${encodeURIComponent(game)}/faces`);
+    loading.catch(() => faces.delete(game)); // a failed fetch is tried again next time
+    faces.set(game, loading);
+  }
+  return faces.get(game);
+}
+
+/** The table id from the address: `?table=<id>`, as the server's invitation links have it. */
 export function tableIdFromLocation() {
-  const match = location.pathname.match(/\/tables?\/([^/?#]+)/);
-  if (match) return decodeURIComponent(match[1]);
-  const params = new URLSearchParams(location.search);
-  return params.get("table") || params.get("id");
+  return new URLSearchParams(location.search).get("table");
 }
 
 /**
@@ -64,7 +80,7 @@ export class StateFeed {
   }
 
   accept(state) {
-    if (typeof state.last_seq === "number") this.lastSeq = Math.max(this.lastSeq, state.last_seq);
+    this.lastSeq = Math.max(this.lastSeq, state.last_seq);
     this.onState(state);
   }
 
@@ -88,14 +104,9 @@ export class StateFeed {
       this.onTrouble(false);
     });
     socket.addEventListener("message", (message) => {
-      let data;
-      try {
-        data = JSON.parse(message.data);
-      } catch {
-        return;
-      }
+      const data = JSON.parse(message.data); // a state or an error, always JSON
       if (data.type === "state") this.accept(data);
-      else if (data.type === "error") this.onTrouble(false, data.error);
+      else this.onTrouble(false, data.error);
     });
     socket.addEventListener("close", () => {
       if (this.socket !== socket || this.closed) return;
@@ -132,7 +143,7 @@ export class StateFeed {
   async act(action) {
     const url = `/api/tables/${encodeURIComponent(this.tableId)}/actions?lang=${this.lang}`;
     const state = await postJSON(url, { token: this.token, action });
-    if (state && state.view) this.accept(state);
+    this.accept(state);
     return state;
   }
 }

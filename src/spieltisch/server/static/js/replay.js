@@ -1,6 +1,6 @@
 // The replay viewer: a finished game (or any transcript) step by step, forwards and back,
 // as a spectator saw it. The server replays and checks the transcript; this page draws.
-import { getJSON, postJSON } from "./api.js";
+import { cardFaces, getJSON, postJSON } from "./api.js";
 import { fill, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { languageSelect, pageLang, t } from "./i18n.js";
@@ -9,6 +9,7 @@ const lang = pageLang();
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let replay = null;
+let faces = null; // the game's card faces (what is printed on each card)
 let step = 0;
 let names = {};
 
@@ -36,14 +37,14 @@ async function main() {
   $("transcript-file").addEventListener("change", openFile);
   getJSON("/api/games")
     .then((info) => {
-      for (const game of info.games || []) names[game.id] = lang === "de" ? game.name_de : game.name_en;
+      for (const game of info.games) names[game.id] = lang === "de" ? game.name_de : game.name_en;
       if (replay) $("game-name").textContent = names[replay.game] || replay.game;
     })
     .catch(() => {});
   const table = params.get("table");
   if (table) {
     try {
-      load(await getJSON(`/api/tables/${encodeURIComponent(table)}/replay?lang=${lang}`));
+      await load(await getJSON(`/api/tables/${encodeURIComponent(table)}/replay?lang=${lang}`));
     } catch (error) {
       showError(error.message);
     }
@@ -67,7 +68,7 @@ async function openFile() {
   showError("");
   try {
     const transcript = JSON.parse(await file.text());
-    load(await postJSON(`/api/replay?lang=${lang}`, transcript));
+    await load(await postJSON(`/api/replay?lang=${lang}`, transcript));
   } catch (error) {
     showError(error.message);
   }
@@ -78,7 +79,8 @@ function showError(message) {
   $("alert").hidden = !message;
 }
 
-function load(data) {
+async function load(data) {
+  faces = await cardFaces(data.game);
   replay = data;
   $("game-name").textContent = names[data.game] || data.game;
   document.title = `${t(lang, "replay_heading")} – ${names[data.game] || data.game}`;
@@ -103,6 +105,7 @@ function show(index) {
     acting: [],
     moves: null,
     state: { view: current.view, players: replay.players, seat: null },
+    faces,
     name,
     t: (key, p) => t(lang, key, p),
   };
@@ -113,8 +116,8 @@ function show(index) {
   let action = t(lang, "start_position");
   if (current.action) {
     const words = game.moveText(current.action, ctx);
-    const text = words ? (words.label || words.text) : current.label || current.text;
-    action = current.seat === null || current.seat === undefined ? text : t(lang, "action_by", { who: name(current.seat), action: text });
+    const text = words ? words.label || words.text : current.label;
+    action = current.seat === null ? text : t(lang, "action_by", { who: name(current.seat), action: text });
   }
   $("step-action").textContent = action;
   fill($("step-events"), current.events.map((event) => h("li", {}, event.text)));

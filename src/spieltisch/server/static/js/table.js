@@ -1,6 +1,6 @@
 // The table page: one seat's view of a running game, its moves, the log and the result.
 // It shows only what the server sends for this seat's token and fetches nothing else.
-import { StateFeed, getJSON, rulesUrl, tableIdFromLocation } from "./api.js";
+import { StateFeed, cardFaces, getJSON, rulesUrl, tableIdFromLocation } from "./api.js";
 import { fill, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { languageSelect, pageLang, t } from "./i18n.js";
@@ -16,6 +16,7 @@ let current = null;
 let busy = false;
 let feed = null;
 let gameNames = {};
+let faces = null; // the game's card faces (what is printed on each card), loaded once
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,14 +30,14 @@ function main() {
   if (!tableId) return showError(t(lang, "not_found"));
   getJSON("/api/games")
     .then((info) => {
-      for (const game of info.games || []) gameNames[game.id] = { de: game.name_de, en: game.name_en };
+      for (const game of info.games) gameNames[game.id] = { de: game.name_de, en: game.name_en };
       if (current) {
         $("game-name").textContent = gameName(current);
         showRulesLink(current);
       }
     })
     .catch(() => {});
-  feed = new StateFeed(tableId, token, lang, render, (down, message) => trouble(down, message));
+  feed = new StateFeed(tableId, token, lang, receive, (down, message) => trouble(down, message));
   feed
     .fetchNow()
     .then(() => feed.start())
@@ -65,8 +66,8 @@ function showError(message) {
 function nameOf(state, seat) {
   const name = t(lang, "player", { n: seat + 1 });
   if (seat === state.seat) return `${name} (${t(lang, "you")})`;
-  const info = (state.seats || [])[seat];
-  if (info && info.bot) return `${name} (${t(lang, "bot")}: ${info.bot})`;
+  const info = state.seats[seat];
+  if (info.bot) return `${name} (${t(lang, "bot")}: ${info.bot})`;
   return name;
 }
 
@@ -75,24 +76,37 @@ function context(state, moves) {
     lang,
     seat: state.seat,
     players: state.players,
-    acting: state.over ? [] : state.to_act || [],
+    acting: state.to_act,
     moves,
     state,
+    faces,
     name: (seat) => nameOf(state, seat),
     t: (key, p) => t(lang, key, p),
   };
 }
 
+/** A new state: drawn at once once the game's card faces are here (the first state waits). */
+function receive(state) {
+  if (faces) return render(state);
+  cardFaces(state.game).then(
+    (loaded) => {
+      faces = loaded;
+      render(state);
+    },
+    (error) => showError(error.message),
+  );
+}
+
 function render(state) {
   if (current && state.last_seq < current.last_seq) return; // an older push arriving late
   current = state;
-  for (const event of state.events || []) events.set(event.seq, event);
+  for (const event of state.events) events.set(event.seq, event);
   const game = gameModule(state.game);
   const focused = focusedMove();
-  const moves = new Moves(state.legal_actions || [], send);
+  const moves = new Moves(state.legal_actions, send);
   const ctx = context(state, moves);
 
-  const myTurn = Boolean((state.legal_actions || []).length);
+  const myTurn = state.legal_actions.length > 0;
   document.title = `${myTurn ? "▶ " : ""}${gameName(state)} – ${t(lang, "title")}`;
   $("game-name").textContent = gameName(state);
   showRulesLink(state);
@@ -123,15 +137,15 @@ function gameName(state) {
 function renderStatus(state) {
   let text;
   if (state.over) text = t(lang, "game_over");
-  else if (state.seat === null || state.seat === undefined) text = t(lang, "spectator");
-  else if ((state.legal_actions || []).length) text = t(lang, "your_turn");
+  else if (state.seat === null) text = t(lang, "spectator");
+  else if (state.legal_actions.length) text = t(lang, "your_turn");
   else {
-    const who = (state.to_act || []).map((seat) => nameOf(state, seat)).join(", ");
+    const who = state.to_act.map((seat) => nameOf(state, seat)).join(", ");
     text = t(lang, "waiting_for", { who });
   }
   if (state.bot_error && !state.over) text = `${text} – ${state.bot_error}`; // the bots stopped
   $("status").textContent = text;
-  document.body.classList.toggle("my-turn", Boolean((state.legal_actions || []).length));
+  document.body.classList.toggle("my-turn", state.legal_actions.length > 0);
 }
 
 function renderMoves(game, moves, ctx) {
@@ -140,7 +154,7 @@ function renderMoves(game, moves, ctx) {
   if (game.form) parts.push(game.form(moves, ctx));
   const groups = new Map();
   for (const entry of moves.rest()) {
-    const words = game.moveText(entry.action, ctx) || { group: "", text: entry.label || entry.text };
+    const words = game.moveText(entry.action, ctx) || { group: "", text: entry.label };
     if (!groups.has(words.group)) groups.set(words.group, []);
     groups.get(words.group).push(moves.button(entry, words.text, words.label || null));
   }
@@ -157,7 +171,7 @@ function renderMoves(game, moves, ctx) {
   if (moves.entries.length && !parts.length) parts.push(h("p", {}, t(lang, "moves_in_hand")));
   if (!moves.entries.length) parts.push(h("p", { class: "quiet" }, ctx.state.over ? "" : t(lang, "no_moves")));
   fill(box, parts);
-  $("moves-section").hidden = ctx.state.over || ctx.state.seat === null || ctx.state.seat === undefined;
+  $("moves-section").hidden = ctx.state.over || ctx.state.seat === null;
 }
 
 function renderLog() {
@@ -170,12 +184,11 @@ function renderLog() {
   $("last-event").textContent = last ? last.text : "";
 }
 
+/** The finished game's rows, best place first (the server's ranking: 1 = first). */
 function resultRows(state) {
-  const result = state.result || {};
-  const scores = result.scores || [];
-  const ranking = result.ranking || result.places || [];
+  const { scores, ranking } = state.result;
   const seats = [...Array(state.players).keys()];
-  seats.sort((a, b) => (ranking[a] ?? 0) - (ranking[b] ?? 0));
+  seats.sort((a, b) => ranking[a] - ranking[b]);
   return seats.map((seat) => ({ seat, place: ranking[seat], score: scores[seat] }));
 }
 
@@ -209,9 +222,9 @@ function renderResult(state) {
         h(
           "tr",
           { class: row.seat === state.seat ? "me" : null },
-          h("td", {}, row.place ?? "–"),
+          h("td", {}, String(row.place)),
           h("th", { scope: "row" }, nameOf(state, row.seat)),
-          h("td", {}, row.score ?? "–"),
+          h("td", {}, String(row.score)),
         ),
       ),
     ),
@@ -220,10 +233,10 @@ function renderResult(state) {
   again.addEventListener("click", () => playAgain(state));
   const replay = h(
     "a",
-    { href: `/replay.html?table=${encodeURIComponent(state.table || tableId)}&lang=${lang}`, class: "button" },
+    { href: `/replay.html?table=${encodeURIComponent(state.table)}&lang=${lang}`, class: "button" },
     t(lang, "replay"),
   );
-  const id = encodeURIComponent(state.table || tableId);
+  const id = encodeURIComponent(state.table);
   const transcript = h(
     "a",
     { href: `/api/tables/${id}/transcript`, download: `spieltisch-${state.game}-${id}.json`, class: "button" },
@@ -240,11 +253,11 @@ function renderResult(state) {
 }
 
 async function playAgain(state) {
-  const config = savedConfig(state.table || tableId);
+  const config = savedConfig(state.table);
   if (!config) {
     // Another player opened this table, so its rule options are not known here: the start
     // page, with the same game and seats filled in.
-    const seats = (state.seats || []).map((info) => (info.bot ? `bot:${info.bot}` : "human"));
+    const seats = state.seats.map((info) => (info.bot ? `bot:${info.bot}` : "human"));
     const query = new URLSearchParams({ game: state.game, players: state.players, seats: seats.join(","), lang });
     location.href = `/?${query}`;
     return;

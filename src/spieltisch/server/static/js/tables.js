@@ -1,15 +1,8 @@
-// Opening tables: the request, the answer normalised, the invitation links, and the
-// set-up kept in this browser for "play again".
+// Opening tables: the request, the invitation links from the answer, and the set-up kept
+// in this browser for "play again".
 import { postJSON } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-
-/** The address of a seat's table page (or a spectator's, without a token). */
-export function seatUrl(tableId, token) {
-  const params = new URLSearchParams({ table: tableId });
-  if (token) params.set("token", token);
-  return `/table.html?${params}`;
-}
 
 /**
  * Opens a table: `config` is {game, players, options, seats: ["human", "bot:heuristic", …], seed?}.
@@ -17,17 +10,10 @@ export function seatUrl(tableId, token) {
  */
 export async function createTable(config) {
   const answer = await postJSON("/api/tables", config);
-  const table = answer.table ?? answer.id ?? answer.table_id;
-  const listed = answer.humans || answer.invites || answer.tokens || answer.seats || [];
-  const humans = listed
-    .filter((seat) => seat && seat.token)
-    .map((seat) => ({
-      seat: seat.seat,
-      token: seat.token,
-      url: localUrl(seat.url || seat.invite_url || seat.invite || seatUrl(table, seat.token)),
-    }));
-  const spectator = localUrl(answer.spectator_url || answer.spectator || seatUrl(table, null));
-  return { table, humans, spectator };
+  const humans = answer.seats
+    .filter((seat) => seat.kind === "human")
+    .map((seat) => ({ seat: seat.seat, token: seat.token, url: localUrl(seat.invite_url) }));
+  return { table: answer.table, humans, spectator: localUrl(answer.spectator_url) };
 }
 
 /** A server-given address as one on this host (the server may name its own host). */

@@ -1,13 +1,12 @@
 // Cento: the open card with its digits, this turn's chain, any obligation, the piles, the
 // players' card counts and your hand (a card you may lay is a button; a free card offers
-// the numbers it may stand for).
+// the numbers it may stand for). Which kind of number a card is (Monozahl, Schnapszahl, the
+// 100, a free card) and its digits come from the game's card faces (ctx.faces).
 import { h } from "../dom.js";
 import { cardFace, cardRow, faceParts } from "../cards.js";
 import { tw } from "../i18n.js";
 import { facts, playersTable } from "./common.js";
 
-const FREE = 0;
-const HUNDRED = 100;
 
 const WORDS = {
   de: {
@@ -75,41 +74,46 @@ const WORDS = {
 };
 
 const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
-const isMono = (n) => n >= 1 && n <= 9;
-const isRepdigit = (n) => n >= 11 && n <= 99 && n % 11 === 0;
 
-function kindOf(card) {
-  if (card === FREE) return "free";
-  if (card === HUNDRED) return "hundred";
-  if (isMono(card)) return "mono";
-  if (isRepdigit(card)) return "repdigit";
-  return "";
+/** What `card` (a number, or 0 for a free card) shows: {kind, ones, tens, digit_sum}. */
+function face(ctx, card) {
+  return ctx.faces.cards[String(card)];
+}
+
+/** Whether `card`, as the view names it, is a free card. */
+function isFree(ctx, card) {
+  return face(ctx, card).kind === "free";
+}
+
+/** The card's kind as a CSS class: free, hundred, mono, repdigit, or none. */
+function kindOf(ctx, card) {
+  return face(ctx, card).kind || "";
 }
 
 function cardWords(ctx, card) {
-  if (card === FREE) return w(ctx, "free_card");
-  const extra = isMono(card) ? `, ${w(ctx, "mono")}` : isRepdigit(card) ? `, ${w(ctx, "repdigit")}` : "";
+  if (isFree(ctx, card)) return w(ctx, "free_card");
+  const kind = face(ctx, card).kind;
+  const extra = kind === "mono" || kind === "repdigit" ? `, ${w(ctx, kind)}` : "";
   return w(ctx, "card", { n: card }) + extra;
 }
 
 function mainText(ctx, card) {
-  return card === FREE ? w(ctx, "free") : String(card);
+  return isFree(ctx, card) ? w(ctx, "free") : String(card);
 }
 
 export function centoCard(ctx, card, { kind = "" } = {}) {
-  return cardFace({ main: mainText(ctx, card), kind: `cento ${kindOf(card)} ${kind}`, label: cardWords(ctx, card) });
+  return cardFace({ main: mainText(ctx, card), kind: `cento ${kindOf(ctx, card)} ${kind}`, label: cardWords(ctx, card) });
 }
 
 function digitsHelp(ctx, value) {
-  const tens = value < 10 ? w(ctx, "no_tens") : Math.floor(value / 10) % 10;
-  const sum = String(value).split("").reduce((s, d) => s + Number(d), 0);
-  return w(ctx, "digits", { ones: value % 10, tens, sum });
+  const { ones, tens, digit_sum: sum } = face(ctx, value);
+  return w(ctx, "digits", { ones, tens: tens === null ? w(ctx, "no_tens") : tens, sum });
 }
 
 function openCard(view, ctx) {
   const value = view.open_value;
-  const face =
-    view.open_card === FREE
+  const card =
+    isFree(ctx, view.open_card)
       ? cardFace({
           main: String(value),
           note: w(ctx, "free"),
@@ -118,15 +122,16 @@ function openCard(view, ctx) {
         })
       : cardFace({
           main: String(value),
-          kind: `cento ${kindOf(value)} big`,
+          kind: `cento ${kindOf(ctx, value)} big`,
           label: `${w(ctx, "open")}: ${cardWords(ctx, value)}`,
         });
-  const help = value === HUNDRED && view.hundred_mode === "wild" ? w(ctx, "wild") : digitsHelp(ctx, value);
+  const wild = face(ctx, value).kind === "hundred" && view.hundred_mode === "wild";
+  const help = wild ? w(ctx, "wild") : digitsHelp(ctx, value);
   return h(
     "div",
     { class: "open-card" },
     h("div", { class: "row-caption" }, w(ctx, "open")),
-    face,
+    card,
     h("p", { class: "quiet" }, help),
   );
 }
@@ -142,21 +147,19 @@ function status(view, ctx) {
 }
 
 function hand(view, ctx) {
-  if (view.seat === null || view.seat === undefined) return null;
+  if (view.seat === null) return null;
   const moves = ctx.moves;
   let choosing = false;
   const cards = view.hand.map((card) => {
-    const entry = moves && card !== FREE ? moves.find({ type: "lay", card })[0] : null;
+    const entry = moves && !isFree(ctx, card) ? moves.find({ type: "lay", card })[0] : null;
     if (!entry) return centoCard(ctx, card);
     choosing = true;
-    return moves.button(entry, faceParts({ main: mainText(ctx, card) }), w(ctx, "lay", { n: card }), `card cento ${kindOf(card)}`);
+    return moves.button(entry, faceParts({ main: mainText(ctx, card) }), w(ctx, "lay", { n: card }), `card cento ${kindOf(ctx, card)}`);
   });
   return cardRow(w(ctx, choosing ? "choose" : "your_hand"), cards, { id: "hand", kind: "hand" });
 }
 
 export default {
-  words: WORDS,
-
   board(view, ctx) {
     return h(
       "div",
@@ -167,7 +170,7 @@ export default {
       view.turn_values.length
         ? cardRow(w(ctx, "this_turn"), view.turn_values.map((v) => centoCard(ctx, v, { kind: "small" })))
         : null,
-      view.drawn !== null && view.drawn !== undefined
+      view.drawn !== null
         ? cardRow(w(ctx, "drawn"), [centoCard(ctx, view.drawn, { kind: "small" })])
         : null,
       facts(

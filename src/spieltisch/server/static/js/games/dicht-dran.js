@@ -1,8 +1,9 @@
 // Dicht dran: the circle of six cards with the target and its gap, everyone's face-down
 // card, the piles, the won cards with their chilis, and your hand (its cards are the moves).
+// What a card shows comes from the game's card faces (ctx.faces), the gap and the chilis
+// won from the view: the page counts nothing itself.
 import { h } from "../dom.js";
 import { cardBack, cardFace, cardRow, faceParts } from "../cards.js";
-import { FACES } from "../faces.js";
 import { tw } from "../i18n.js";
 import { facts, playersTable, section } from "./common.js";
 
@@ -84,34 +85,30 @@ function chiliIcons(count) {
   });
 }
 
-function chiliCount(card) {
-  return FACES.dicht_dran.chilis[card];
+/** What `card` shows besides its number: {chilis, colour}. */
+function face(ctx, card) {
+  return ctx.faces.cards[String(card)];
 }
 
 function chiliWords(ctx, card) {
-  const n = chiliCount(card);
+  const n = face(ctx, card).chilis;
   return w(ctx, n === 1 ? "chili_n" : "chilis_n", { n });
 }
 
 /** A Dicht dran card: the number, large, and its chilis (drawn in the chili colour). */
 export function chiliCard(ctx, card, { kind = "", label = null, note = null } = {}) {
-  const count = chiliCount(card);
-  const colour = FACES.dicht_dran.colours[String(count)];
+  const { chilis, colour } = face(ctx, card);
   return cardFace({
     main: String(card),
-    corner: chiliIcons(count),
+    corner: chiliIcons(chilis),
     note,
     kind: `dd chili-${colour} ${kind}`,
     label: label || w(ctx, "card", { n: card, chilis: chiliWords(ctx, card) }),
   });
 }
 
-function chiliSum(cards) {
-  return cards.reduce((sum, card) => sum + chiliCount(card), 0);
-}
-
 function circle(view, ctx) {
-  const neighbours = new Set([(view.target_position + 5) % 6, (view.target_position + 1) % 6]);
+  const gapEnds = new Set(view.gap); // the target's two neighbours bound the gap
   // The six cards in their circle order (for screen readers too); the CSS lays them out
   // as a ring: positions 0–2 on top from left to right, 3–5 below from right to left.
   const cards = view.circle.map((card, position) => {
@@ -120,7 +117,7 @@ function circle(view, ctx) {
       const label = w(ctx, "card_target", { n: card, chilis: chiliWords(ctx, card) });
       return chiliCard(ctx, card, { kind: `target ${place}`, label, note: w(ctx, "target_mark") });
     }
-    if (neighbours.has(position)) {
+    if (gapEnds.has(card)) {
       const label = `${w(ctx, "card", { n: card, chilis: chiliWords(ctx, card) })}, ${w(ctx, "gap_mark")}`;
       return chiliCard(ctx, card, { kind: `gap-end ${place}`, label, note: w(ctx, "gap_mark") });
     }
@@ -130,7 +127,7 @@ function circle(view, ctx) {
 }
 
 function hand(view, ctx) {
-  if (view.seat === null || view.seat === undefined) return null;
+  if (view.seat === null) return null;
   const moves = ctx.moves;
   let choosing = false;
   const cards = view.hand.map((card) => {
@@ -138,14 +135,11 @@ function hand(view, ctx) {
     if (!entry) return chiliCard(ctx, card);
     choosing = true;
     const label = w(ctx, "play", { n: card, chilis: chiliWords(ctx, card) });
-    const parts = faceParts({ main: String(card), corner: chiliIcons(chiliCount(card)) });
-    return moves.button(entry, parts, label, `card dd ${chiliClass(card)}`);
+    const { chilis, colour } = face(ctx, card);
+    const parts = faceParts({ main: String(card), corner: chiliIcons(chilis) });
+    return moves.button(entry, parts, label, `card dd chili-${colour}`);
   });
   return cardRow(w(ctx, choosing ? "choose" : "your_hand"), cards, { id: "hand", kind: "hand" });
-}
-
-function chiliClass(card) {
-  return "chili-" + FACES.dicht_dran.colours[String(chiliCount(card))];
 }
 
 function players(view, ctx) {
@@ -155,7 +149,7 @@ function players(view, ctx) {
     [
       [w(ctx, "hand"), (s) => String(view.hand_sizes[s])],
       [w(ctx, "won"), (s) => String(view.collections[s].length)],
-      [w(ctx, "chilis"), (s) => String(chiliSum(view.collections[s]))],
+      [w(ctx, "chilis"), (s) => String(view.won_chilis[s])],
       [w(ctx, "total"), (s) => String(view.totals[s])],
       [w(ctx, "laid"), (s) => (view.committed[s] ? cardBack(ctx.lang) : "")],
     ],
@@ -172,8 +166,6 @@ function passScores(view, ctx) {
 }
 
 export default {
-  words: WORDS,
-
   board(view, ctx) {
     const [low, high] = view.gap;
     return h(
@@ -187,7 +179,7 @@ export default {
       circle(view, ctx),
       facts(w(ctx, "piles", { draw: view.draw_pile_size, discard: view.discard_pile.length })),
       players(view, ctx),
-      view.my_card !== null && view.my_card !== undefined
+      view.my_card !== null
         ? h("p", { class: "my-card" }, w(ctx, "my_card"), " ", chiliCard(ctx, view.my_card, { kind: "small" }))
         : null,
       hand(view, ctx),
@@ -198,9 +190,5 @@ export default {
   moveText(action, ctx) {
     if (action.type === "play") return { group: w(ctx, "your_hand"), text: String(action.card) };
     return null;
-  },
-
-  scores(view) {
-    return view.totals;
   },
 };

@@ -7,7 +7,6 @@ import triggs from "./triggs.js";
 import { h } from "../dom.js";
 
 const GENERIC = {
-  words: { de: {}, en: {} },
   board(view) {
     return h("pre", { class: "board generic" }, JSON.stringify(view, null, 1));
   },

@@ -111,8 +111,9 @@ const WORDS = {
 
 const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
 
+/** The deck's theme `id` (every card's theme is one of the view's themes). */
 function theme(view, id) {
-  return view.themes.find((item) => item.id === id) || { id, colour: "grey", de: id, en: id };
+  return view.themes.find((item) => item.id === id);
 }
 
 function themeName(ctx, view, id) {
@@ -158,7 +159,7 @@ function display(view, ctx) {
 }
 
 function solving(view, ctx) {
-  if (view.position === null || view.position === undefined) return null;
+  if (view.position === null) return null;
   const face = view.display[view.position];
   if (!face) return null;
   const lines = [
@@ -169,13 +170,13 @@ function solving(view, ctx) {
     lines.push(h("ul", { class: "hints" }, view.hint_texts.map(([kind, de, en]) => h("li", {}, w(ctx, "hint", { kind: w(ctx, kind), text: ctx.lang === "de" ? de : en })))));
   if (view.answers.length)
     lines.push(h("p", {}, `${w(ctx, "wrong")}: `, view.answers.map(([s, text]) => `${ctx.name(s)}: „${text}“`).join("; ")));
-  if (view.pending !== null && view.pending !== undefined && view.answerer !== null)
+  if (view.pending !== null && view.answerer !== null)
     lines.push(h("p", { class: "pending" }, w(ctx, "pending", { who: ctx.name(view.order[view.answerer] ?? view.answerer), text: view.pending })));
   if (view.quiz) {
     const quiz = view.quiz;
     lines.push(h("p", { class: "quiz" }, w(ctx, "quiz", { meaning: ctx.lang === "de" ? quiz.meaning_de : quiz.meaning_en })));
     lines.push(h("p", { class: "quiz" }, w(ctx, "accepted", { answers: [...quiz.answers_de, ...quiz.answers_en].join(" · ") })));
-    if (view.judge_says !== null && view.judge_says !== undefined)
+    if (view.judge_says !== null)
       lines.push(h("p", { class: "quiz" }, w(ctx, "judge_says", { verdict: w(ctx, view.judge_says ? "right" : "wrong_word") })));
   }
   return h("section", { class: "solving board-part", "aria-live": "polite" }, lines);
@@ -205,8 +206,6 @@ function opened(view, ctx) {
 }
 
 export default {
-  words: WORDS,
-
   board(view, ctx) {
     const top = view.draw_pile_top;
     return h(
@@ -223,7 +222,7 @@ export default {
         top ? [` · ${w(ctx, "pile_top")}: `, faceCard(ctx, view, top, { kind: "small" })] : null,
         ` · ${w(ctx, "box", { n: view.box_size })}`,
       ),
-      view.seat !== null && view.seat !== undefined && view.phase === "bid"
+      view.seat !== null && view.phase === "bid"
         ? h("p", { class: "facts" }, w(ctx, "my_chips", { chips: view.my_chips.join(", ") || "–" }))
         : null,
       opened(view, ctx),
@@ -236,7 +235,7 @@ export default {
     if (!template) return null;
     moves.used.add(template);
     const view = ctx.state.view;
-    const face = view.position !== null && view.position !== undefined ? view.display[view.position] : null;
+    const face = view.position !== null ? view.display[view.position] : null;
     const input = h("input", { type: "text", id: "answer-input", name: "answer", autocomplete: "off", required: true });
     const label = h("label", { for: "answer-input" }, w(ctx, "answer_label", { number: face ? face.number : "?" }));
     const submit = h("button", { type: "submit", class: "move primary" }, w(ctx, "answer_button"));

@@ -1,20 +1,18 @@
 // Missionszahl: the mission cards with their arrows, the mission number, everyone's played
-// (or face-down) card, scores, what is known of the draw pile, and your hand.
+// (or face-down) card, scores, what is known of the draw pile, and your hand. A card's
+// colour, number and symbol, and the colours' and symbols' names, come from the game's card
+// faces (ctx.faces).
 import { h } from "../dom.js";
 import { cardBack, cardFace, cardRow, faceParts } from "../cards.js";
-import { FACES } from "../faces.js";
 import { tw } from "../i18n.js";
 import { facts, playersTable } from "./common.js";
 
-const CARDS = FACES.missionszahl.cards;
-const BY_NAME = new Map(CARDS.map((card, id) => [card.name, id]));
 const COLOUR_CLASS = { R: "mz-red", G: "mz-green", B: "mz-blue", O: "mz-orange" };
 const MARKS = { pass_cw: "↻", new_mission: "✦", evens_out: "⊘", plus_minus_3: "±", draw_and_give: "⇢" };
 
 const WORDS = {
   de: {
     round: "Runde {n} von {of}",
-    colours: { R: "rot", G: "grün", B: "blau", O: "orange" },
     card: "{colour} {n}",
     missions: "Missionskarten (Pfeil zeigt auf)",
     arrow: "Pfeil auf {who}",
@@ -54,7 +52,6 @@ const WORDS = {
   },
   en: {
     round: "round {n} of {of}",
-    colours: { R: "red", G: "green", B: "blue", O: "orange" },
     card: "{colour} {n}",
     missions: "Mission cards (arrow points at)",
     arrow: "arrow at {who}",
@@ -96,36 +93,46 @@ const WORDS = {
 
 const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
 
+/** What card `id` shows: {name, colour (its letter), value, symbol or null}. */
+function face(ctx, id) {
+  return ctx.faces.cards[String(id)];
+}
+
+/** The names of the colours and symbols in the page's language. */
+function names(ctx) {
+  return ctx.faces.names[ctx.lang];
+}
+
 function cardWords(ctx, id) {
-  const card = CARDS[id];
-  const colour = (WORDS[ctx.lang] || WORDS.en).colours[card.colour];
-  const symbol = card.symbol ? `, ${FACES.missionszahl.symbols[ctx.lang][card.symbol]}` : "";
+  const card = face(ctx, id);
+  const colour = names(ctx).colours[card.colour];
+  const symbol = card.symbol ? `, ${names(ctx).symbols[card.symbol]}` : "";
   return w(ctx, "card", { colour, n: card.value }) + symbol;
 }
 
-function parts(id) {
-  const card = CARDS[id];
+function parts(ctx, id) {
+  const card = face(ctx, id);
   return faceParts({ main: String(card.value), corner: card.colour + (card.symbol ? ` ${MARKS[card.symbol]}` : "") });
 }
 
-function kind(id) {
-  return `mz ${COLOUR_CLASS[CARDS[id].colour]}`;
+function kind(ctx, id) {
+  return `mz ${COLOUR_CLASS[face(ctx, id).colour]}`;
 }
 
 export function missionCard(ctx, id, { extra = "", label = null } = {}) {
-  return h("span", { class: `card ${kind(id)} ${extra}`.trim(), role: "img", "aria-label": label || cardWords(ctx, id) }, parts(id));
+  return h("span", { class: `card ${kind(ctx, id)} ${extra}`.trim(), role: "img", "aria-label": label || cardWords(ctx, id) }, parts(ctx, id));
 }
 
 function missions(view, ctx) {
   const cards = view.missions.map((id, i) => {
     const owner = view.arrows[i];
-    const who = owner === null || owner === undefined ? w(ctx, "nobody") : ctx.name(owner);
+    const who = owner === null ? w(ctx, "nobody") : ctx.name(owner);
     const current = i === view.missions.length - 1 && !view.game_over;
     return h(
       "span",
       { class: "mission" },
       missionCard(ctx, id, { extra: `small ${current ? "target" : ""}`, label: `${cardWords(ctx, id)}, ${w(ctx, "arrow", { who })}` }),
-      h("span", { class: "arrow", "aria-hidden": "true" }, `→ ${owner === null || owner === undefined ? "–" : owner + 1}`),
+      h("span", { class: "arrow", "aria-hidden": "true" }, `→ ${owner === null ? "–" : owner + 1}`),
     );
   });
   return cardRow(w(ctx, "missions"), cards, { kind: "missions" });
@@ -150,7 +157,7 @@ function players(view, ctx) {
         (s) =>
           view.committed[s]
             ? cardBack(ctx.lang)
-            : view.played[s] !== null && view.played[s] !== undefined
+            : view.played[s] !== null
               ? missionCard(ctx, view.played[s], { extra: "small" })
               : "",
       ],
@@ -171,7 +178,7 @@ function players(view, ctx) {
 function drawPile(view, ctx) {
   const known = [];
   view.draw_pile.forEach((id, place) => {
-    if (id !== null && id !== undefined) known.push(h("span", { class: "known-card" }, `${place + 1}: `, missionCard(ctx, id, { extra: "small" })));
+    if (id !== null) known.push(h("span", { class: "known-card" }, `${place + 1}: `, missionCard(ctx, id, { extra: "small" })));
   });
   return [
     facts(w(ctx, "pile", { n: view.draw_pile.length })),
@@ -180,35 +187,33 @@ function drawPile(view, ctx) {
 }
 
 function hand(view, ctx) {
-  if (view.seat === null || view.seat === undefined) return null;
+  if (view.seat === null) return null;
   const moves = ctx.moves;
   let caption = "your_hand";
   const cards = view.hand.map((id) => {
-    const name = CARDS[id].name;
+    const name = face(ctx, id).name;
     const play = moves ? moves.find({ type: "play", card: name })[0] : null;
     const trade = moves ? moves.find({ type: "trade", card: name })[0] : null;
     const entry = play || trade;
     if (!entry) return missionCard(ctx, id);
     caption = play ? "choose_commit" : "choose_trade";
     const label = w(ctx, play ? "play" : "trade", { card: cardWords(ctx, id) });
-    return moves.button(entry, parts(id), label, `card ${kind(id)}`);
+    return moves.button(entry, parts(ctx, id), label, `card ${kind(ctx, id)}`);
   });
   return cardRow(w(ctx, caption), cards, { id: "hand", kind: "hand" });
 }
 
 function legend(ctx) {
-  const names = FACES.missionszahl.symbols[ctx.lang] || FACES.missionszahl.symbols.en;
+  const symbols = names(ctx).symbols;
   return h(
     "p",
     { class: "quiet legend" },
     `${w(ctx, "legend")}: `,
-    Object.entries(MARKS).map(([symbol, mark]) => `${mark} ${names[symbol]}`).join(" · "),
+    Object.entries(MARKS).map(([symbol, mark]) => `${mark} ${symbols[symbol]}`).join(" · "),
   );
 }
 
 export default {
-  words: WORDS,
-
   board(view, ctx) {
     const knownHands = view.known_hands
       .map((cards, seat) => (cards.length && seat !== view.seat ? cardRow(w(ctx, "known", { who: ctx.name(seat) }), cards.map((id) => missionCard(ctx, id, { extra: "small" }))) : null))
@@ -220,9 +225,9 @@ export default {
       missions(view, ctx),
       players(view, ctx),
       drawPile(view, ctx),
-      view.drawn !== null && view.drawn !== undefined ? cardRow(w(ctx, "drawn"), [missionCard(ctx, view.drawn)]) : null,
+      view.drawn !== null ? cardRow(w(ctx, "drawn"), [missionCard(ctx, view.drawn)]) : null,
       knownHands,
-      view.my_card !== null && view.my_card !== undefined
+      view.my_card !== null
         ? h("p", { class: "my-card" }, w(ctx, "my_card"), " ", missionCard(ctx, view.my_card, { extra: "small" }))
         : null,
       hand(view, ctx),
@@ -255,8 +260,8 @@ export default {
         };
       case "play":
       case "trade": {
-        const id = BY_NAME.get(action.card);
-        return { group: w(ctx, "your_hand"), text: id === undefined ? action.card : cardWords(ctx, id) };
+        const id = Object.keys(ctx.faces.cards).find((key) => face(ctx, key).name === action.card);
+        return { group: w(ctx, "your_hand"), text: cardWords(ctx, id) };
       }
       default:
         return null;

@@ -122,12 +122,11 @@ function sheetTable(view, ctx) {
       ),
     );
   });
-  const total = view.sheet.reduce((a, b) => a + b, 0);
   const sums = h(
     "tr",
     {},
     h("th", { scope: "row" }, w(ctx, "total")),
-    view.crosses.map((crossed) => h("td", {}, `${crossed.reduce((a, b) => a + b, 0)}/${total}`)),
+    view.crossed.map((crossed) => h("td", {}, `${crossed}/${view.sheet_boxes}`)),
   );
   return scrolling(
     h("table", { class: "sheets" }, h("caption", {}, w(ctx, "sheets")), h("thead", {}, head), h("tbody", {}, rows, sums)),
@@ -175,10 +174,8 @@ function doing(view, ctx) {
 }
 
 export default {
-  words: WORDS,
-
   board(view, ctx) {
-    const mine = view.seat !== null && view.seat !== undefined;
+    const mine = view.seat !== null;
     return h(
       "div",
       { class: "board triggs" },
@@ -209,7 +206,7 @@ export default {
       case "draw": {
         const tops = ctx.state.view.open_tops;
         const top = action.pile === "left" ? tops[0] : action.pile === "right" ? tops[1] : null;
-        const name = top === null || top === undefined ? w(ctx, action.pile) : `${w(ctx, action.pile)}: ${top}`;
+        const name = top === null ? w(ctx, action.pile) : `${w(ctx, action.pile)}: ${top}`;
         return { group: w(ctx, "g_draw"), text: w(ctx, "draw", { name }), label: w(ctx, "draw_label", { name }) };
       }
       case "discard":
