@@ -29,7 +29,7 @@ def chilis(card: int) -> int:
 
 def chili_sum(cards: list[int] | tuple[int, ...]) -> int:
     """The chilis on all ``cards`` together."""
-    return sum(CHILIS[c] for c in cards)
+    return sum(map(CHILIS.__getitem__, cards))
 
 
 def card_faces() -> dict[str, dict[str, int | str]]:
