@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
@@ -82,6 +83,8 @@ def test_a_bot_pool_whose_worker_died_starts_a_fresh_one() -> None:
         assert await pool.decide(game, spec, 1, view, legal) in legal
 
     try:
-        asyncio.run(run())
+        # a loop of its own in another thread: the e2e tests' Playwright may hold this one's
+        with ThreadPoolExecutor(1) as runner:
+            runner.submit(asyncio.run, run()).result()
     finally:
         pool.shutdown()
