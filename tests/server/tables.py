@@ -54,14 +54,19 @@ def wait_for_humans(client: TestClient, table: str, timeout: float = 30.0) -> di
     raise AssertionError("the bots did not reach a human's turn in time")
 
 
-def fail_next_commit(client: TestClient) -> None:
-    """Make the server's store refuse the next batch of actions (once), as a full disk or
-    a lost database connection would."""
+def fail_once(client: TestClient, method: str, error: Exception) -> None:
+    """Make the server store's ``method`` raise ``error`` the next time (only), as a full
+    disk or a lost database connection would."""
     store = client.app.state.tables._storage  # type: ignore[attr-defined]
-    working = store.append_actions
+    working = getattr(store, method)
 
-    def broken(rows: object) -> None:
-        store.append_actions = working
-        raise OSError("disk full")
+    def broken(*args: object) -> None:
+        setattr(store, method, working)
+        raise error
 
-    store.append_actions = broken
+    setattr(store, method, broken)
+
+
+def fail_next_commit(client: TestClient) -> None:
+    """Make the server's store refuse the next batch of actions (once)."""
+    fail_once(client, "append_actions", OSError("disk full"))

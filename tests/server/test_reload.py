@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from spieltisch.server.app import create_app
 from spieltisch.server.service import ServiceError, TableManager
-from tests.server.tables import fail_next_commit, open_table, state, tokens
+from tests.server.tables import fail_next_commit, fail_once, open_table, state, tokens
 
 
 def act(client: TestClient, table: str, token: str, action: Any) -> Any:
@@ -82,14 +82,7 @@ def test_a_table_the_database_cannot_read_is_a_503_until_it_can(client: TestClie
     before = state(client, table, keys[0])
     fail_next_commit(client)
     assert act(client, table, keys[0], before["legal_actions"][0]["action"]).status_code == 503
-    store = client.app.state.tables._storage  # type: ignore[attr-defined]
-    working = store.load_table
-
-    def broken(table_id: str) -> None:
-        store.load_table = working
-        raise OSError("connection lost")
-
-    store.load_table = broken
+    fail_once(client, "load_table", OSError("connection lost"))
     answer = client.get(f"/api/tables/{table}", params={"token": keys[0]})
     assert answer.status_code == 503
     assert answer.json() == {"error": "the table could not be read from the database; try again"}
