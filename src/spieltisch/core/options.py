@@ -35,7 +35,8 @@ class OptionSpec:
     pattern: str | None = None
     pattern_text: str = ""
     #: The value (other than the default) names a file. Simulations give worker processes
-    #: and Ray tasks its absolute path, since they do not run in the caller's folder.
+    #: and Ray tasks its absolute path, since they do not run in the caller's folder; the
+    #: table server accepts only the default, so no client makes it read a file.
     path: bool = False
 
     @property

@@ -36,7 +36,7 @@ from spieltisch.core.transcript import (
     replay_steps,
     result_of,
 )
-from spieltisch.games import make_game
+from spieltisch.games import REGISTRY, make_game
 from spieltisch.server.botplay import BotPool, check_server_spec
 from spieltisch.server.plain import plain, view_json
 from spieltisch.server.schemas import ReplayOut
@@ -59,10 +59,6 @@ BOT_RETRY_SECONDS = 1.0
 #: How many replays of finished tables (per language) are kept, the most recent ones.
 REPLAY_CACHE_SIZE = 64
 
-#: Rule options that name a file on the server's disk, each with the one value the API
-#: accepts (and does not list): nobody may make the server read a file of their choice.
-SERVER_FIXED: dict[str, str] = {"deck": "standard"}
-
 T = TypeVar("T")
 
 
@@ -75,15 +71,19 @@ class ServiceError(Exception):
         self.message = message
 
 
-def check_api_options(options: Mapping[str, Any]) -> None:
+def check_api_options(game_id: str, options: Mapping[str, Any]) -> None:
     """Refuse (422) rule options, of a new table or a posted transcript, that would make
-    the server read a file of the client's choice (:data:`SERVER_FIXED`)."""
-    for name, only in SERVER_FIXED.items():
-        if options.get(name, only) != only:
+    the server read a file of the client's choice: an option that names a file
+    (``OptionSpec.path``) keeps its default over the API."""
+    cls = REGISTRY.get(game_id)
+    if cls is None:
+        return  # make_game and the transcript checks name the known games
+    for spec in cls.spec.options:
+        if spec.path and options.get(spec.name, spec.default) != spec.default:
             raise ServiceError(
                 422,
-                f"option {name!r} names a file on the server's disk; over the API only "
-                f"{only!r} is allowed",
+                f"option {spec.name!r} names a file on the server's disk; over the API only "
+                f"{spec.default!r} is allowed",
             )
 
 
@@ -291,7 +291,7 @@ class TableManager:
     def _checked_setup(
         self, game_id: str, players: int, options: dict[str, Any], seats: list[str]
     ) -> tuple[Game[Any, Any, Any], list[str]]:
-        check_api_options(options)
+        check_api_options(game_id, options)
         try:
             game = make_game(game_id, options)
             game.spec.check_seats(players)

@@ -14,7 +14,7 @@ from spieltisch.games import REGISTRY, game_class
 from spieltisch.server.botplay import PRESETS
 from spieltisch.server.routes import errors
 from spieltisch.server.schemas import FacesOut, GamesOut, Lang, RulesOut
-from spieltisch.server.service import SERVER_FIXED, ServiceError
+from spieltisch.server.service import ServiceError
 
 router = APIRouter(tags=["games"])
 
@@ -47,7 +47,7 @@ def games_info() -> dict[str, Any]:
             "rules_version": cls.spec.rules_version,
             "min_players": cls.spec.min_seats,
             "max_players": cls.spec.max_seats,
-            "options": [option_info(o) for o in cls.spec.options if o.name not in SERVER_FIXED],
+            "options": [option_info(o) for o in cls.spec.options if not o.path],
         }
         for game_id, cls in REGISTRY.items()
     ]

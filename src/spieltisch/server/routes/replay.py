@@ -27,7 +27,7 @@ async def post_replay(
     seen it: after each action the public view and the public events."""
     try:
         parsed = Transcript.from_json(transcript)
-        check_api_options(parsed.options)
+        check_api_options(parsed.game, parsed.options)
         answer = await tables.replay_transcript(parsed, lang, check=True)
     except SpieltischError as error:
         raise ServiceError(422, str(error)) from None

@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { cardFace, cardRow, faceParts } from "../cards.js";
 import { tw } from "../i18n.js";
-import { facts, playersTable } from "./common.js";
+import { face, facts, playersTable } from "./common.js";
 
 
 const WORDS = {
@@ -75,10 +75,6 @@ const WORDS = {
 
 const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
 
-/** What `card` (a number, or 0 for a free card) shows: {kind, ones, tens, digit_sum}. */
-function face(ctx, card) {
-  return ctx.faces.cards[String(card)];
-}
 
 /** Whether `card`, as the view names it, is a free card. */
 function isFree(ctx, card) {

@@ -63,3 +63,11 @@ export function facts(...items) {
 export function section(title, ...children) {
   return h("section", { class: "board-part" }, h("h3", {}, title), children);
 }
+
+/**
+ * What `card` (as the views name it) shows, from the faces the server publishes for the
+ * game (`GET /api/games/{id}/faces`): for example {chilis, colour} in Dicht dran.
+ */
+export function face(ctx, card) {
+  return ctx.faces.cards[String(card)];
+}

@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { cardBack, cardFace, cardRow, faceParts } from "../cards.js";
 import { tw } from "../i18n.js";
-import { facts, playersTable, section } from "./common.js";
+import { face, facts, playersTable, section } from "./common.js";
 
 const WORDS = {
   de: {
@@ -85,10 +85,6 @@ function chiliIcons(count) {
   });
 }
 
-/** What `card` shows besides its number: {chilis, colour}. */
-function face(ctx, card) {
-  return ctx.faces.cards[String(card)];
-}
 
 function chiliWords(ctx, card) {
   const n = face(ctx, card).chilis;

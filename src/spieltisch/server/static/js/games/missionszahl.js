@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { cardBack, cardFace, cardRow, faceParts } from "../cards.js";
 import { tw } from "../i18n.js";
-import { facts, playersTable } from "./common.js";
+import { face, facts, playersTable } from "./common.js";
 
 const COLOUR_CLASS = { R: "mz-red", G: "mz-green", B: "mz-blue", O: "mz-orange" };
 const MARKS = { pass_cw: "↻", new_mission: "✦", evens_out: "⊘", plus_minus_3: "±", draw_and_give: "⇢" };
@@ -93,10 +93,6 @@ const WORDS = {
 
 const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
 
-/** What card `id` shows: {name, colour (its letter), value, symbol or null}. */
-function face(ctx, id) {
-  return ctx.faces.cards[String(id)];
-}
 
 /** The names of the colours and symbols in the page's language. */
 function names(ctx) {
