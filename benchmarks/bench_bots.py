@@ -60,7 +60,7 @@ def spieltisch_rate(game_id: str, seconds: float, spec: str) -> float:
     gc.collect()
     started = time.perf_counter()
     index = 0
-    budget = f"{spec}:sims={SIMULATIONS // 10}"
+    budget = f"{spec}:sims={SIMULATIONS}"
     while time.perf_counter() - started < seconds:
         state = game.new_state(players, index)
         seat = game.to_act(state)[0]
@@ -84,7 +84,7 @@ def openspiel_rate(seconds: float) -> float | None:
     game = pyspiel.load_game("oh_hell", {"players": 3})
     rng = numpy.random.RandomState(1)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, SIMULATIONS // 10, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, SIMULATIONS, random_state=rng)
     done = 0
     gc.collect()
     started = time.perf_counter()
@@ -94,7 +94,7 @@ def openspiel_rate(seconds: float) -> float | None:
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randint(len(outcomes))][0])
         bot.step(state)
-        done += SIMULATIONS // 10
+        done += SIMULATIONS
     return done / (time.perf_counter() - started)
 
 

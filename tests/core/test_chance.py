@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spieltisch.core.chance import derive_seed, is_complete_deck, shuffled
+from spieltisch.core.chance import SearchRandom, derive_seed, is_complete_deck, shuffled
 
 
 def test_a_shuffle_depends_on_seed_and_count_only() -> None:
@@ -30,3 +30,37 @@ def test_a_complete_deck_has_every_card_as_often_with_the_same_type() -> None:
     assert not is_complete_deck([1, 2, 2, 2], [1, 2, 2, 3])
     assert not is_complete_deck([True, 2], [1, 2])
     assert not is_complete_deck(["1", 2], [1, 2])
+
+
+def test_a_search_generator_shuffles_by_its_seed_alone() -> None:
+    """The search's generator: the same seed gives the same shuffles and draws, reseeding
+    starts them again, and a shuffle keeps every card."""
+
+    def run(rng: SearchRandom) -> tuple[list[int], int, list[int]]:
+        first, second = list(range(40)), list(range(7))
+        rng.shuffle(first)
+        draw = rng.getrandbits(63)
+        rng.shuffle(second)
+        return first, draw, second
+
+    once = run(SearchRandom(11))
+    assert once == run(SearchRandom(11))
+    assert once != run(SearchRandom(12))
+    reseeded = SearchRandom(3)
+    reseeded.seed(11)
+    assert run(reseeded) == once
+    assert sorted(once[0]) == list(range(40))
+    assert sorted(once[2]) == list(range(7))
+
+
+def test_a_search_shuffle_makes_every_position_about_equally_likely() -> None:
+    rng = SearchRandom(5)
+    firsts = []
+    for _ in range(4000):
+        cards = list("abcd")
+        rng.shuffle(cards)
+        firsts.append(cards[0])
+    assert all(850 < firsts.count(card) < 1150 for card in "abcd")
+    one = ["x"]
+    rng.shuffle(one)
+    assert one == ["x"]

@@ -51,7 +51,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from spieltisch.core.chance import derive_seed
+from spieltisch.core.chance import SearchRandom, derive_seed
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game, Seat, View
 
@@ -69,18 +69,26 @@ PARAMETERS = ("sims", "time", "c", "rollout", "opponents", "bias", "batch", "sco
 ModelFactory = Callable[[int], Any]
 
 
-class _Node:
-    """The statistics of one information set: per action its visits, summed reward and
-    availability (how often it was legal when this node was visited), and the action the
-    acting seat's model prefers (``None`` without a model)."""
+#: The places of an action's statistics in its list (one list per action and node, so a
+#: step through the tree looks each action up once).
+VISITS, REWARD, AVAILABLE = 0, 1, 2
 
-    __slots__ = ("available", "preferred", "reward", "visits")
+
+class _Node:
+    """The statistics of one information set: per action ``[visits, summed reward,
+    availability]`` (availability: how often the action was legal when this node was
+    visited), and the action the acting seat's model prefers (``None`` without a model)."""
+
+    __slots__ = ("preferred", "stats")
 
     def __init__(self, preferred: Hashable | None) -> None:
-        self.visits: dict[Hashable, int] = {}
-        self.reward: dict[Hashable, float] = {}
-        self.available: dict[Hashable, int] = {}
+        self.stats: dict[Hashable, list[float]] = {}
         self.preferred = preferred
+
+    def visits(self, action: Hashable) -> int:
+        """How often ``action`` was tried at this node."""
+        stats = self.stats.get(action)
+        return int(stats[VISITS]) if stats is not None else 0
 
 
 def win_shares(ranking: Sequence[int]) -> list[float]:
@@ -114,7 +122,8 @@ class IsmctsBot:
     ) -> None:
         self.name = name
         self.game = game
-        self.rng = random.Random(seed)
+        #: Samples deals and breaks ties (its shuffles are numpy's: deals are its main work).
+        self.rng: random.Random = SearchRandom(seed)
         self.simulations = simulations if simulations or seconds else DEFAULT_SIMULATIONS
         self.seconds = seconds
         self.exploration = exploration
@@ -175,7 +184,7 @@ class IsmctsBot:
     @staticmethod
     def _final_key(root: _Node, legal: Sequence[Any], action: Any) -> tuple[int, bool, int]:
         """The most visited action; ties go to the model's choice, then to the first listed."""
-        return (root.visits.get(action, 0), action == root.preferred, -legal.index(action))
+        return (root.visits(action), action == root.preferred, -legal.index(action))
 
     def _is_text_decision(self, legal: Sequence[Any]) -> bool:
         """Whether one of ``legal`` stands for free text, which a search cannot choose."""
@@ -205,8 +214,9 @@ class IsmctsBot:
                 game.apply(state, seat, self._modelled(state, seat, legal))
         shares = self._play_out(state)
         for node, action, seat in path:
-            node.visits[action] += 1
-            node.reward[action] += shares[seat]
+            stats = node.stats[action]
+            stats[VISITS] += 1
+            stats[REWARD] += shares[seat]
 
     def _tree_step(
         self,
@@ -224,21 +234,29 @@ class IsmctsBot:
         if node is None:
             preferred = self._model_for(seat).act(view, legal) if self.bias else None
             node = table[key] = _Node(preferred)
-        available = node.available
-        for action in legal:
-            available[action] = available.get(action, 0) + 1
-        visits = node.visits
-        untried = [action for action in legal if action not in visits]
+        untried = self._count_and_find_untried(node, legal)
         if untried:
             preferred = node.preferred
             action = preferred if preferred in untried else self.rng.choice(untried)
-            visits[action] = 0
-            node.reward[action] = 0.0
         else:
             action = self._select(node, legal)
         game.apply(state, seat, action)
         path.append((node, action, seat))
         return bool(untried)
+
+    @staticmethod
+    def _count_and_find_untried(node: _Node, legal: Sequence[Any]) -> list[Any]:
+        """Count every legal action as available once more; the ones never tried yet."""
+        stats = node.stats
+        untried = []
+        for action in legal:
+            entry = stats.get(action)
+            if entry is None:
+                entry = stats[action] = [0, 0.0, 0]
+            entry[AVAILABLE] += 1
+            if not entry[VISITS]:
+                untried.append(action)
+        return untried
 
     def _select(self, node: _Node, legal: Sequence[Any]) -> Any:
         """The action with the best upper confidence bound, counting availability, plus the
@@ -246,13 +264,13 @@ class IsmctsBot:
         best = legal[0]
         best_value = -math.inf
         c = self.exploration
+        log, sqrt = math.log, math.sqrt
+        stats = node.stats
         preferred, bias = node.preferred, self.bias
         for action in legal:
-            visits = node.visits[action]
-            value = node.reward[action] / visits + c * math.sqrt(
-                math.log(node.available[action]) / visits
-            )
-            if action == preferred:
+            visits, reward, available = stats[action]
+            value = reward / visits + c * sqrt(log(available) / visits)
+            if bias and action == preferred:
                 value += bias / (visits + 1)
             if value > best_value:
                 best, best_value = action, value
