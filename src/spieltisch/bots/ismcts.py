@@ -234,47 +234,40 @@ class IsmctsBot:
         if node is None:
             preferred = self._model_for(seat).act(view, legal) if self.bias else None
             node = table[key] = _Node(preferred)
-        untried = self._count_and_find_untried(node, legal)
-        if untried:
-            preferred = node.preferred
-            action = preferred if preferred in untried else self.rng.choice(untried)
-        else:
-            action = self._select(node, legal)
+        action, new = self._choose(node, legal)
         game.apply(state, seat, action)
         path.append((node, action, seat))
-        return bool(untried)
+        return new
 
-    @staticmethod
-    def _count_and_find_untried(node: _Node, legal: Sequence[Any]) -> list[Any]:
-        """Count every legal action as available once more; the ones never tried yet."""
+    def _choose(self, node: _Node, legal: Sequence[Any]) -> tuple[Any, bool]:
+        """Count every legal action as available once more, and choose: an action never
+        tried here (the model's choice first), else the one with the best upper confidence
+        bound, counting availability, plus the progressive bias towards the model's choice.
+        Whether the action is new to the node comes with it."""
         stats = node.stats
         untried = []
+        best = legal[0]
+        best_value = -math.inf
+        c = self.exploration
+        log, sqrt = math.log, math.sqrt
+        preferred, bias = node.preferred, self.bias
         for action in legal:
             entry = stats.get(action)
             if entry is None:
                 entry = stats[action] = [0, 0.0, 0]
             entry[AVAILABLE] += 1
-            if not entry[VISITS]:
+            visits = entry[VISITS]
+            if not visits:
                 untried.append(action)
-        return untried
-
-    def _select(self, node: _Node, legal: Sequence[Any]) -> Any:
-        """The action with the best upper confidence bound, counting availability, plus the
-        progressive bias towards the model's choice."""
-        best = legal[0]
-        best_value = -math.inf
-        c = self.exploration
-        log, sqrt = math.log, math.sqrt
-        stats = node.stats
-        preferred, bias = node.preferred, self.bias
-        for action in legal:
-            visits, reward, available = stats[action]
-            value = reward / visits + c * sqrt(log(available) / visits)
-            if bias and action == preferred:
-                value += bias / (visits + 1)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            elif not untried:
+                value = entry[REWARD] / visits + c * sqrt(log(entry[AVAILABLE]) / visits)
+                if bias and action == preferred:
+                    value += bias / (visits + 1)
+                if value > best_value:
+                    best, best_value = action, value
+        if untried:
+            return (preferred if preferred in untried else self.rng.choice(untried)), True
+        return best, False
 
     # -- outside the tree ---------------------------------------------------------------
     def _model_for(self, seat: Seat) -> Any:
@@ -303,10 +296,12 @@ class IsmctsBot:
                 left -= 1
         else:
             draw = self._play_rng.random
-            while left and not game.is_terminal(state):
-                seat = game.to_act(state)[0]
-                legal = game.legal_actions(state, seat)
-                game.apply(state, seat, legal[int(draw() * len(legal))])
+            is_terminal, to_act = game.is_terminal, game.to_act
+            legal_actions, apply = game.legal_actions, game.apply
+            while left and not is_terminal(state):
+                seat = to_act(state)[0]
+                legal = legal_actions(state, seat)
+                apply(state, seat, legal[int(draw() * len(legal))])
                 left -= 1
         return self._rewards(state)
 
