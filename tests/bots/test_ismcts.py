@@ -270,3 +270,28 @@ def test_rewards_blend_the_win_with_the_relative_score() -> None:
     for share, reward, score in zip(shares, rewards, scores, strict=True):
         assert reward == pytest.approx(0.75 * share + 0.25 * (score - low) / (high - low))
     assert sorted(range(4), key=lambda s: rewards[s]) == sorted(range(4), key=lambda s: scores[s])
+
+
+def test_a_simulation_plays_the_bots_seat_by_its_own_model_and_redraws_the_others() -> None:
+    """In a simulation the bot answers as it really would (its own model, its knowledge);
+    what it cannot know about the others (their knowledge) is drawn anew with every deal."""
+    game = make_game("magic-numbers")
+    state = game.new_state(3, 4)
+    seat = game.to_act(state)[0]
+    bot = make_bot("ismcts:sims=6:rollout=heuristic:opponents=heuristic", game, 1)
+    assert isinstance(bot, IsmctsBot)
+    used: list[tuple[int, Any]] = []
+    real_model_for = bot._model_for
+
+    def spy(who: int) -> Any:
+        model = real_model_for(who)
+        used.append((who, model))
+        return model
+
+    bot._model_for = spy  # type: ignore[method-assign]
+    bot.act(game.view(state, seat), game.legal_actions(state, seat))
+    mine = [model for who, model in used if who == seat]
+    others = {(who, id(model)) for who, model in used if who != seat}
+    assert mine
+    assert all(model is bot._own for model in mine)
+    assert len(others) > 2  # two other seats, more than one model each over six deals

@@ -16,7 +16,9 @@ without a node.
 
 **A model of how people play.** Where the game has a heuristic bot, the search can use it as
 its model of a player (each seat's model is an independent heuristic bot, deciding from that
-seat's view of the sampled state, never from the state):
+seat's view of the sampled state, never from the state). The bot's own seat is played by its
+own persistent model (its knowledge, in Magic Numbers); the other seats' models are drawn
+anew with every sampled deal, since what a player knows is hidden like his cards:
 
 * ``rollout=heuristic``: simulations are played out by the models instead of at random;
 * ``opponents=heuristic``: the other seats are not searched but decide by their models, so
@@ -27,8 +29,8 @@ seat's view of the sampled state, never from the state):
   heuristic's move and leaves it only on evidence;
 * actions that stand for free text (a quiz answer, see ``Game.wants_text``) cannot be
   searched: a search can decide to answer, never what to say. Such decisions are always left
-  to the deciding seat's model (for the bot itself: its own, persistent model, i.e. its
-  knowledge), or picked at random where the game has no heuristic.
+  to the deciding seat's model (for the bot itself: its own model, i.e. its knowledge), or
+  picked at random where the game has no heuristic.
 
 **Paired simulations.** ``batch=K`` plays ``K`` simulations in each sampled deal, with the
 same random choices in their playouts, so the actions tried in one deal are compared under
@@ -141,7 +143,8 @@ class IsmctsBot:
         #: The bot's own model: its "knowledge" for decisions a search cannot make. It is
         #: one persistent player, seeded from the bot's seed.
         self._own = self.model(derive_seed(seed, "own model")) if self.model else None
-        #: Each seat's model inside simulations (reused: models keep no game memory).
+        #: Each seat's model inside simulations: the bot's own seat plays by ``_own``, the
+        #: others by models drawn anew with every sampled deal (see ``_deal``).
         self._models: dict[Seat, Any] = {}
         #: Whether free-text decisions are left to models (without a model the search
         #: treats the listed template like any other action: an empty answer).
@@ -166,7 +169,7 @@ class IsmctsBot:
         world_seed = 0
         while True:
             if done % self.batch == 0:
-                world = self.game.determinize(view, self.rng)
+                world = self._deal(view)
                 world_seed = self.rng.getrandbits(63)
             state = self.game.clone(world) if self.batch > 1 else world
             self._play_rng.seed(world_seed)
@@ -180,6 +183,17 @@ class IsmctsBot:
         self.last_simulations = done
         root = table[(view.seat, view)]
         return max(legal, key=lambda action: self._final_key(root, legal, action))
+
+    def _deal(self, view: View) -> Any:
+        """A state consistent with ``view``, and fresh models for the other seats: what the
+        bot cannot know about a player (in Magic Numbers: which cards that player knows) is
+        sampled anew with the cards it cannot see. Its own seat plays by its own model, so
+        in a simulation the bot answers as it really would (it knows its own knowledge)."""
+        world = self.game.determinize(view, self.rng)
+        self._models.clear()
+        if self._own is not None:
+            self._models[view.seat] = self._own
+        return world
 
     @staticmethod
     def _final_key(root: _Node, legal: Sequence[Any], action: Any) -> tuple[int, bool, int]:
