@@ -288,7 +288,7 @@ def test_a_simulation_plays_the_bots_seat_by_its_own_model_and_redraws_the_other
         used.append((who, model))
         return model
 
-    bot._model_for = spy  # type: ignore[method-assign]
+    bot._model_for = spy  # type: ignore[method-assign,assignment]
     bot.act(game.view(state, seat), game.legal_actions(state, seat))
     mine = [model for who, model in used if who == seat]
     others = {(who, id(model)) for who, model in used if who != seat}

@@ -191,7 +191,7 @@ class IsmctsBot:
         in a simulation the bot answers as it really would (it knows its own knowledge)."""
         world = self.game.determinize(view, self.rng)
         self._models.clear()
-        if self._own is not None:
+        if self._own is not None and view.seat is not None:
             self._models[view.seat] = self._own
         return world
 
