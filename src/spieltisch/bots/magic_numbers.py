@@ -80,19 +80,30 @@ class MagicNumbersBot:
             for kind in HINT_KINDS
         }
         self.lang = "de" if seed % 2 else "en"
+        #: Remembered results (the same every time: they depend on the seed and the card):
+        #: a search asks them thousands of times per move.
+        self._chances: dict[tuple[str, tuple[str, ...]], float] = {}
+        self._draws: dict[str, float] = {}
+        self._card_prospects: dict[str, tuple[float, bool, float, int]] = {}
 
     # -- the knowledge model ----------------------------------------------------------
     def chance(self, card: Card, hints: Sequence[str]) -> float:
         """The chance that this bot knows ``card`` once ``hints`` are revealed."""
-        p = min(MAX_CHANCE, BASE[card.difficulty] * self.knowledge * self.affinity[card.theme])
-        for kind in hints:
-            p += (1 - p) * self.gain[(card.theme, kind)]
+        key = (card.id, tuple(hints))
+        p = self._chances.get(key)
+        if p is None:
+            p = min(MAX_CHANCE, BASE[card.difficulty] * self.knowledge * self.affinity[card.theme])
+            for kind in hints:
+                p += (1 - p) * self.gain[(card.theme, kind)]
+            self._chances[key] = p
         return p
 
     def knows(self, card: Card, hints: Sequence[str]) -> bool:
         """Whether this bot knows ``card`` with ``hints``: its fixed draw for the card falls
         below the chance."""
-        draw = derive_seed(self.seed, "knows", card.id) / 2**63
+        draw = self._draws.get(card.id)
+        if draw is None:
+            draw = self._draws[card.id] = derive_seed(self.seed, "knows", card.id) / 2**63
         return draw < self.chance(card, hints)
 
     # -- decisions ------------------------------------------------------------------------
@@ -137,21 +148,32 @@ class MagicNumbersBot:
         assert face is not None
         assert view.seat is not None
         card = self.deck.cards[face.card]
+        others, known, later, points = self._prospects(card)
         ahead = self._expected_ahead(view, bid)
-        others = BASE[card.difficulty]
-        first_free = (1 - others) ** ahead
-        if self.knows(card, ()):
-            solve, points = first_free, card.points[0]
+        if known:
+            solve = (1 - others) ** ahead
         else:
-            kind = max(HINT_KINDS, key=lambda k: self.gain[(card.theme, k)])
-            p0, p1 = self.chance(card, ()), self.chance(card, (kind,))
-            later = (p1 - p0) / (1 - p0) if p0 < 1 else 0.0
-            still_free = ((1 - others) * (1 - OTHERS_HINT_GAIN)) ** ahead
-            solve = later * still_free
-            points = card.points[1 if kind == "theme" else 2]
+            solve = later * ((1 - others) * (1 - OTHERS_HINT_GAIN)) ** ahead
         mine = {c.theme for c in view.collections[view.seat]}
         bonus = THEME_BONUS if card.theme not in mine else 0
         return float(solve * (points + bonus) - bid.chip)
+
+    def _prospects(self, card: Card) -> tuple[float, bool, float, int]:
+        """What this bot expects of ``card`` whatever the table: the chance that another
+        player knows it without hint; whether it knows it itself; if not, the chance that
+        its best hint makes it know it; and the points it would then score."""
+        prospects = self._card_prospects.get(card.id)
+        if prospects is None:
+            others = BASE[card.difficulty]
+            if self.knows(card, ()):
+                prospects = (others, True, 1.0, card.points[0])
+            else:
+                kind = max(HINT_KINDS, key=lambda k: self.gain[(card.theme, k)])
+                p0, p1 = self.chance(card, ()), self.chance(card, (kind,))
+                later = (p1 - p0) / (1 - p0) if p0 < 1 else 0.0
+                prospects = (others, False, later, card.points[1 if kind == "theme" else 2])
+            self._card_prospects[card.id] = prospects
+        return prospects
 
     @staticmethod
     def _expected_ahead(view: MagicNumbersView, bid: Bid) -> float:
