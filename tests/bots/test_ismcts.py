@@ -192,7 +192,6 @@ def test_magic_numbers_answers_come_from_the_bots_knowledge_not_from_the_search(
     """A search cannot find words: asked to answer, ISMCTS says what its own knowledge
     model says (a real answer for cards it knows), never the empty listed template."""
     from spieltisch.bots.magic_numbers import MagicNumbersBot
-    from spieltisch.core.chance import derive_seed
     from spieltisch.games.magic_numbers.actions import ANSWER, PASS, Answer
 
     game = make_game("magic-numbers")
@@ -210,7 +209,7 @@ def test_magic_numbers_answers_come_from_the_bots_knowledge_not_from_the_search(
         view = game.view(state, seat)
         bot = make_bot("ismcts:sims=5", game, seed)
         action = bot.act(view, legal)
-        own = MagicNumbersBot(game.deck, derive_seed(seed, "own model"))  # type: ignore[attr-defined]
+        own = MagicNumbersBot(game.deck, seed)  # type: ignore[attr-defined]
         assert action == own.act(view, legal)
         assert action == PASS or (isinstance(action, Answer) and action.text)
         answers += isinstance(action, Answer)

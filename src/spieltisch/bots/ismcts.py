@@ -53,7 +53,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from spieltisch.core.chance import SearchRandom, derive_seed
+from spieltisch.core.chance import SearchRandom
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game, Seat, View
 
@@ -141,8 +141,9 @@ class IsmctsBot:
         #: of one batch meet the same chance (common random numbers).
         self._play_rng = random.Random(0)
         #: The bot's own model: its "knowledge" for decisions a search cannot make. It is
-        #: one persistent player, seeded from the bot's seed.
-        self._own = self.model(derive_seed(seed, "own model")) if self.model else None
+        #: one persistent player: the heuristic bot with the same seed, so that in Magic
+        #: Numbers ``ismcts`` and ``heuristic`` with one seed know the same cards.
+        self._own = self.model(seed) if self.model else None
         #: Each seat's model inside simulations: the bot's own seat plays by ``_own``, the
         #: others by models drawn anew with every sampled deal (see ``_deal``).
         self._models: dict[Seat, Any] = {}
