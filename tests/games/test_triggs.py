@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -397,3 +398,20 @@ def test_action_text_json_and_codes() -> None:
     with pytest.raises(ValueError, match="not an action of triggs"):
         game.action_from_json({"type": "announce", "value": True})
     assert ANNOUNCES[11] == Announce(11)
+
+
+def test_turn_choices_of_random_hands_follow_the_rules_from_scratch() -> None:
+    """The turn's choices come from remembered hands and bit sets (speed): they are every
+    discard of 1..n cards of a value held n times, then every value with a free box that one
+    card or two cards adding up to it can form, in rising order."""
+    game = Triggs()
+    rng = random.Random(5)
+    for _ in range(500):
+        hand = sorted(rng.choice(range(1, 13)) for _ in range(rng.randint(1, 10)))
+        row = [0] + [rng.randint(0, SHEET[v]) for v in range(1, 13)]
+        state = table(hands=[hand, [5]], crosses=[row, [0] * 13])
+        discards = [Discard(v, k) for v in sorted(set(hand)) for k in range(1, hand.count(v) + 1)]
+        formable = {*hand} | {a + b for i, a in enumerate(hand) for b in hand[i + 1 :]}
+        announces = [Announce(v) for v in range(1, 13) if v in formable and row[v] < SHEET[v]]
+        draws = list(DRAWS) if len(hand) < 10 else []
+        assert list(game.legal_actions(state, 0)) == draws + discards + announces
