@@ -415,3 +415,16 @@ def test_turn_choices_of_random_hands_follow_the_rules_from_scratch() -> None:
         announces = [Announce(v) for v in range(1, 13) if v in formable and row[v] < SHEET[v]]
         draws = list(DRAWS) if len(hand) < 10 else []
         assert list(game.legal_actions(state, 0)) == draws + discards + announces
+
+
+def test_actions_hash_once_as_their_fields_would() -> None:
+    """Actions keep their hash (search trees hash them all the time): it is the hash the
+    dataclass would give, and a new equal action hashes alike."""
+    assert hash(Form(7, 4)) == hash(FORMS[7, 4]) == hash((7, 4))
+    assert hash(Form(7)) == hash(FORMS[7, 0]) == hash((7, 0))
+    assert hash(Discard(9, 2)) == hash(DISCARDS[9, 2]) == hash((9, 2))
+    assert hash(Draw(LEFT)) == hash((LEFT,))
+    assert hash(Announce(11)) == hash(Extra(11)) == hash((11,))
+    assert len({ANNOUNCES[11], EXTRAS[11]}) == 2  # equal hashes, different actions
+    assert hash(FINISH) == hash(())
+    assert repr(Form(7, 4)) == "Form(high=7, low=4)"

@@ -287,6 +287,8 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         self.round_limit = int(self.options["round_limit"])
         #: The rows of the sheet as a view shows them (rows 1–12).
         self._sheet_rows = self.sheet[1:]
+        #: ``to_act`` for each seat in turn (one tuple each, made once).
+        self._to_act_of = tuple((seat,) for seat in range(self.spec.max_seats))
 
     # -- set-up ----------------------------------------------------------------------
     def deck_order(self, seats: int, seed: int) -> list[int]:
@@ -366,7 +368,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
 
     # -- what may be done ----------------------------------------------------------------------
     def to_act(self, state: TriggsState) -> tuple[Seat, ...]:
-        return () if state.phase is Phase.OVER else (state.seat,)
+        return () if state.phase is Phase.OVER else self._to_act_of[state.seat]
 
     def legal_actions(self, state: TriggsState, seat: Seat) -> Sequence[Action]:
         if seat != state.seat:
