@@ -196,16 +196,6 @@ def formations(hand: list[int], value: int) -> list[Form]:
     return found
 
 
-def can_form(hand: list[int], value: int) -> bool:
-    """Whether the hand can lay at least one formation of ``value``."""
-    if value in hand:
-        return True
-    for high, low in PAIRS[value]:
-        if high in hand and low in hand and (high != low or hand.count(low) >= 2):
-            return True
-    return False
-
-
 def formable_bits(distinct: Sequence[int], counts: Sequence[int]) -> int:
     """The values (bit ``1 << v``) that a hand with these ``distinct`` values, rising, and
     ``counts`` can lay at least one formation of: each value it holds, two different values
@@ -487,7 +477,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             log.append(Event("form", {"seat": seat, "value": state.announced, "cards": cards}))
         if self._cross(state, state.announced, log):
             return
-        if not can_form(state.hands[seat], state.announced):
+        if not formations(state.hands[seat], state.announced):
             self._end_turn(state, log, after_b_or_c=True)  # nothing left to lay: action C ends
 
     def _extra(self, state: TriggsState, row: int, log: list[Event] | None) -> None:
