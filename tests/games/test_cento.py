@@ -575,3 +575,13 @@ def test_the_terminal_picture_shows_the_open_card_obligation_and_hand() -> None:
     game.play(state, A, NUMBER_LAYS[27])
     console.print(render(game, game.view(state, B), "en"))
     assert "Player 1 has won!" in console.export_text()
+
+
+def test_actions_hash_once_as_their_fields_would() -> None:
+    """Actions keep their hash (search trees hash them all the time): it is the hash the
+    dataclass would give, and a new equal action hashes alike."""
+    assert hash(Lay(57, 57)) == hash(NUMBER_LAYS[57]) == hash((57, 57))
+    assert hash(Lay(FREE, 27)) == hash(FREE_LAYS[27]) == hash((FREE, 27))
+    assert Lay(FREE, 27) == FREE_LAYS[27] != NUMBER_LAYS[27]
+    assert hash(DRAW) == hash(END) == hash(TAKE) == hash(())
+    assert repr(NUMBER_LAYS[5]) == "Lay(card=5, value=5)"

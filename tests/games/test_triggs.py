@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -397,3 +398,33 @@ def test_action_text_json_and_codes() -> None:
     with pytest.raises(ValueError, match="not an action of triggs"):
         game.action_from_json({"type": "announce", "value": True})
     assert ANNOUNCES[11] == Announce(11)
+
+
+def test_turn_choices_of_random_hands_follow_the_rules_from_scratch() -> None:
+    """The turn's choices come from remembered hands and bit sets (speed): they are every
+    discard of 1..n cards of a value held n times, then every value with a free box that one
+    card or two cards adding up to it can form, in rising order."""
+    game = Triggs()
+    rng = random.Random(5)
+    for _ in range(500):
+        hand = sorted(rng.choice(range(1, 13)) for _ in range(rng.randint(1, 10)))
+        row = [0] + [rng.randint(0, SHEET[v]) for v in range(1, 13)]
+        state = table(hands=[hand, [5]], crosses=[row, [0] * 13])
+        discards = [Discard(v, k) for v in sorted(set(hand)) for k in range(1, hand.count(v) + 1)]
+        formable = {*hand} | {a + b for i, a in enumerate(hand) for b in hand[i + 1 :]}
+        announces = [Announce(v) for v in range(1, 13) if v in formable and row[v] < SHEET[v]]
+        draws = list(DRAWS) if len(hand) < 10 else []
+        assert list(game.legal_actions(state, 0)) == draws + discards + announces
+
+
+def test_actions_hash_once_as_their_fields_would() -> None:
+    """Actions keep their hash (search trees hash them all the time): it is the hash the
+    dataclass would give, and a new equal action hashes alike."""
+    assert hash(Form(7, 4)) == hash(FORMS[7, 4]) == hash((7, 4))
+    assert hash(Form(7)) == hash(FORMS[7, 0]) == hash((7, 0))
+    assert hash(Discard(9, 2)) == hash(DISCARDS[9, 2]) == hash((9, 2))
+    assert hash(Draw(LEFT)) == hash((LEFT,))
+    assert hash(Announce(11)) == hash(Extra(11)) == hash((11,))
+    assert len({ANNOUNCES[11], EXTRAS[11]}) == 2  # equal hashes, different actions
+    assert hash(FINISH) == hash(())
+    assert repr(Form(7, 4)) == "Form(high=7, low=4)"

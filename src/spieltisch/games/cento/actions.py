@@ -11,7 +11,7 @@ Integer codes: 0–99 lay the number card 1–100; 100–198 lay a free card as 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spieltisch.core.errors import ActionParseError
 from spieltisch.core.game import JSON
@@ -21,6 +21,10 @@ from spieltisch.games.cento.cards import FREE, FREE_VALUES, HIGHEST, HUNDRED, LO
 TAKE_COUNT = 3
 
 
+#: The hash of an action without fields (the generated one's value).
+NO_FIELDS_HASH = hash(())
+
+
 @dataclass(frozen=True, slots=True)
 class Lay:
     """Lay ``card`` from the hand on the open card; it counts as ``value`` (a number card's
@@ -28,6 +32,15 @@ class Lay:
 
     card: int
     value: int
+    #: The hash, made once: a search hashes actions all the time (same value as the
+    #: generated hash of the fields).
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.card, self.value)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return f"lay free {self.value}" if self.card == FREE else f"lay {self.card}"
@@ -42,6 +55,9 @@ class Lay:
 class Draw:
     """Draw one card instead of laying (RULES-NOTES §2 (b) 4)."""
 
+    def __hash__(self) -> int:
+        return NO_FIELDS_HASH
+
     def __str__(self) -> str:
         return "draw"
 
@@ -53,6 +69,9 @@ class Draw:
 class End:
     """Finish the turn after laying (or after drawing, when the drawn card may be laid)."""
 
+    def __hash__(self) -> int:
+        return NO_FIELDS_HASH
+
     def __str__(self) -> str:
         return "end"
 
@@ -63,6 +82,9 @@ class End:
 @dataclass(frozen=True, slots=True)
 class Take:
     """Answer a Monozahl obligation by taking three cards; the turn is lost."""
+
+    def __hash__(self) -> int:
+        return NO_FIELDS_HASH
 
     def __str__(self) -> str:
         return f"take {TAKE_COUNT}"

@@ -7,7 +7,7 @@ them in the order of their integer ids.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spieltisch.core.game import JSON
 from spieltisch.games.triggs.sheet import VALUES
@@ -20,11 +20,24 @@ LEFT, MIDDLE, RIGHT = 0, 1, 2
 PILE_NAMES = ("left", "middle", "right")
 
 
+#: The hash of an action without fields (the generated one's value).
+NO_FIELDS_HASH = hash(())
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Action A: take the top card of a pile."""
 
     pile: int
+    #: The hash, made once: a search hashes actions all the time (same value as the
+    #: generated hash of the fields).
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.pile,)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return f"draw {PILE_NAMES[self.pile]}"
@@ -39,6 +52,15 @@ class Discard:
 
     value: int
     count: int
+    #: The hash, made once: a search hashes actions all the time (same value as the
+    #: generated hash of the fields).
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.value, self.count)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return f"discard {self.count}x{self.value}"
@@ -52,6 +74,15 @@ class Announce:
     """Action C begins: the value to cross off."""
 
     value: int
+    #: The hash, made once: a search hashes actions all the time (same value as the
+    #: generated hash of the fields).
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.value,)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return f"announce {self.value}"
@@ -66,6 +97,15 @@ class Form:
 
     high: int
     low: int = 0
+    #: The hash, made once: a search hashes actions all the time (same value as the
+    #: generated hash of the fields).
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.high, self.low)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def cards(self) -> tuple[int, ...]:
@@ -83,6 +123,15 @@ class Extra:
     """Place the extra cross earned by filling a row, in ``row``."""
 
     row: int
+    #: The hash, made once: a search hashes actions all the time (same value as the
+    #: generated hash of the fields).
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.row,)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return f"extra {self.row}"
@@ -94,6 +143,9 @@ class Extra:
 @dataclass(frozen=True, slots=True)
 class Finish:
     """Action C: lay no more formations."""
+
+    def __hash__(self) -> int:
+        return NO_FIELDS_HASH
 
     def __str__(self) -> str:
         return "finish"

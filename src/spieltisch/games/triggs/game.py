@@ -19,14 +19,15 @@ import json
 import random
 import re
 from bisect import insort
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import ClassVar
 
 from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
-from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
+from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View, quick_constructor
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.triggs.actions import (
     ACTIONS,
@@ -75,6 +76,9 @@ OUTER_SHARE = 6
 #: The 12-rule and then the 11-rule take these values out of the game; 1–10 always stay.
 LAST_REMOVABLE = 11
 NOTHING_REMOVED = 13
+#: How many hands :func:`hand_choices` remembers (a search meets the same hands again and
+#: again).
+HANDS_REMEMBERED = 1 << 14
 
 
 class Phase(Enum):
@@ -85,6 +89,10 @@ class Phase(Enum):
     FORMING = "forming"  # action C: lay formations of the announced value, or finish
     EXTRA = "extra"  # a row was filled: place the extra cross
     OVER = "over"
+
+
+#: Each phase by its name (``Phase(name)``, faster).
+PHASES = {phase.value: phase for phase in Phase}
 
 
 # -- state and view ------------------------------------------------------------------------
@@ -148,6 +156,15 @@ class TriggsView(View):
     winner: int | None
 
 
+#: ``TriggsView(...)`` with every field in order, several times faster (simulations build a
+#: view for every decision in the search tree).
+_new_view = quick_constructor(TriggsView)
+#: ``REPEATED[v][k]``: ``k`` cards of value ``v``.
+REPEATED = {value: tuple((value,) * k for k in range(COPIES + 1)) for value in VALUES}
+#: ``REMOVED_VALUES[r]``: the values that have left the game when values from ``r`` up have.
+REMOVED_VALUES = tuple(tuple(range(first, NOTHING_REMOVED)) for first in range(NOTHING_REMOVED + 1))
+
+
 def counts_of(hand: Sequence[int]) -> list[int]:
     """How many cards of each value (index = value) a hand holds."""
     counts = [0] * (VALUES[-1] + 1)
@@ -169,32 +186,43 @@ DISCARD_RUNS: dict[int, tuple[tuple[Discard, ...], ...]] = {
 }
 
 
-def _pair_in_hand(counts: Sequence[int], high: int, low: int) -> bool:
-    return bool(counts[high] and counts[low] and (high != low or counts[low] >= 2))
-
-
-def formations(counts: Sequence[int], value: int) -> list[Form]:
-    """The formations of ``value`` a hand with these counts can lay: the card itself, or two
-    cards adding up to it."""
-    found = [FORMS[value, 0]] if counts[value] else []
-    found += (FORMS[pair] for pair in PAIRS[value] if _pair_in_hand(counts, *pair))
+def formations(hand: list[int], value: int) -> list[Form]:
+    """The formations of ``value`` a hand can lay: the card itself, or two cards adding up to
+    it (two of one value need a pair of them)."""
+    found = [FORMS[value, 0]] if value in hand else []
+    for high, low in PAIRS[value]:
+        if high in hand and low in hand and (high != low or hand.count(low) >= 2):
+            found.append(FORMS[high, low])
     return found
 
 
-def formable(hand: Sequence[int], counts: Sequence[int]) -> list[bool]:
-    """``formable(...)[v]``: whether the sorted ``hand`` can lay at least one formation of
-    ``v``: a card of that value, or two cards adding up to it."""
-    result = [False] * (VALUES[-1] + 1)
-    distinct = list(dict.fromkeys(hand))
-    for index, low in enumerate(distinct):
-        result[low] = True
-        if counts[low] > 1 and 2 * low <= VALUES[-1]:
-            result[2 * low] = True
-        for high in distinct[index + 1 :]:
-            if low + high > VALUES[-1]:
-                break
-            result[low + high] = True
-    return result
+def formable_bits(distinct: Sequence[int], counts: Sequence[int]) -> int:
+    """The values (bit ``1 << v``) that a hand with these ``distinct`` values, rising, and
+    ``counts`` can lay at least one formation of: each value it holds, two different values
+    added, and a value held twice doubled. Bits above the highest value mean nothing."""
+    held = 0
+    reach = 0
+    for value in distinct:
+        reach |= held << value  # each lower value held, plus this one
+        if counts[value] > 1:
+            reach |= 1 << 2 * value
+        held |= 1 << value
+    return reach | held
+
+
+@lru_cache(maxsize=HANDS_REMEMBERED)
+def hand_choices(hand: tuple[int, ...]) -> tuple[tuple[Discard, ...], tuple[int, ...]]:
+    """What a sorted hand allows, whatever the sheet: every discard (action B), and the values
+    it can form (action C, where the row has a free box), rising. Remembered: a search meets
+    the same hands again and again."""
+    distinct = list(dict.fromkeys(hand))  # rising
+    counts = [0] * (VALUES[-1] + 1)
+    discards: list[Discard] = []
+    for value in distinct:
+        counts[value] = held = hand.count(value)
+        discards += DISCARD_RUNS[value][held]
+    reach = formable_bits(distinct, counts)
+    return tuple(discards), tuple(value for value in VALUES if reach >> value & 1)
 
 
 def remove_cards(cards: list[int], taken: Sequence[int]) -> None:
@@ -247,13 +275,10 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         self.sheet: tuple[int, ...] = (0, *parse_sheet(str(self.options["score_sheet"])))
         self.boxes = sum(self.sheet)
         self.round_limit = int(self.options["round_limit"])
-        self._choices: dict[Phase, Callable[[TriggsState], list[Action]]] = {
-            Phase.TURN: self._turn_choices,
-            Phase.DRAWING: self._pile_choices,
-            Phase.FORMING: self._forming_choices,
-            Phase.EXTRA: self._extra_choices,
-            Phase.OVER: lambda state: [],
-        }
+        #: The rows of the sheet as a view shows them (rows 1–12).
+        self._sheet_rows = self.sheet[1:]
+        #: ``to_act`` for each seat in turn (one tuple each, made once).
+        self._to_act_of = tuple((seat,) for seat in range(self.spec.max_seats))
 
     # -- set-up ----------------------------------------------------------------------
     def deck_order(self, seats: int, seed: int) -> list[int]:
@@ -333,29 +358,41 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
 
     # -- what may be done ----------------------------------------------------------------------
     def to_act(self, state: TriggsState) -> tuple[Seat, ...]:
-        return () if state.phase is Phase.OVER else (state.seat,)
+        return () if state.phase is Phase.OVER else self._to_act_of[state.seat]
 
     def legal_actions(self, state: TriggsState, seat: Seat) -> Sequence[Action]:
         if seat != state.seat:
             return ()
-        return self._choices[state.phase](state)
+        phase = state.phase
+        if phase is Phase.TURN:
+            return self._turn_choices(state)
+        if phase is Phase.FORMING:
+            return self._forming_choices(state)
+        if phase is Phase.DRAWING:
+            return self._pile_choices(state)
+        if phase is Phase.EXTRA:
+            return self._extra_choices(state)
+        return []
 
     def _turn_choices(self, state: TriggsState) -> list[Action]:
         """Action A (if the hand limit allows), B (any number of one value) or C (a value with
         a free box that the hand can form)."""
         hand = state.hands[state.seat]
-        counts = counts_of(hand)
         choices: list[Action] = self._pile_choices(state) if len(hand) < HAND_LIMIT else []
-        for value in dict.fromkeys(hand):  # the hand is sorted: values in rising order
-            choices += DISCARD_RUNS[value][counts[value]]
+        discards, formable = hand_choices(tuple(hand))
+        choices += discards
         row = state.crosses[state.seat]
         sheet = self.sheet
-        can = formable(hand, counts)
-        choices += (ANNOUNCES[v] for v in VALUES if can[v] and row[v] < sheet[v])
+        for value in formable:
+            if row[value] < sheet[value]:
+                choices.append(ANNOUNCES[value])
         return choices
 
     @staticmethod
     def _pile_choices(state: TriggsState) -> list[Action]:
+        left, middle, right = state.piles
+        if left and middle and right:
+            return list(DRAWS)
         return [DRAWS[pile] for pile in range(3) if state.piles[pile]]
 
     def _forming_choices(self, state: TriggsState) -> list[Action]:
@@ -364,7 +401,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         value = state.announced
         choices: list[Action] = []
         if state.crosses[state.seat][value] < self.sheet[value]:
-            choices += formations(counts_of(state.hands[state.seat]), value)
+            choices += formations(state.hands[state.seat], value)
         if state.formed:
             choices.append(FINISH)
         return choices
@@ -440,7 +477,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             log.append(Event("form", {"seat": seat, "value": state.announced, "cards": cards}))
         if self._cross(state, state.announced, log):
             return
-        if not formations(counts_of(state.hands[seat]), state.announced):
+        if not formations(state.hands[seat], state.announced):
             self._end_turn(state, log, after_b_or_c=True)  # nothing left to lay: action C ends
 
     def _extra(self, state: TriggsState, row: int, log: list[Event] | None) -> None:
@@ -515,6 +552,9 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         """An empty pile is refilled at once from the shuffled discard pile (seed rule; it
         takes the whole discard pile, RULES-NOTES §4 b 5), and a card of a value that has
         left the game on top of an open pile goes to the box, until a playable card shows."""
+        left, middle, right = state.piles
+        if left and middle and right and max(left[-1], right[-1]) < state.removed_from:
+            return  # nothing to refill or to remove: the common case
         for pile in (LEFT, MIDDLE, RIGHT):
             cards = state.piles[pile]
             while True:
@@ -546,7 +586,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
 
     def scores(self, state: TriggsState) -> tuple[int, ...]:
         """Boxes crossed: the winner has all of them; the others are ranked by theirs."""
-        return tuple(sum(row) for row in state.crosses)
+        return tuple(map(sum, state.crosses))
 
     def max_actions(self, seats: int) -> int:
         """Each turn is at most: announce, one formation per box of the row, and one extra
@@ -557,42 +597,47 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
     # -- hidden information ----------------------------------------------------------------------
     def view(self, state: TriggsState, seat: Seat | None) -> TriggsView:
         over = state.phase is Phase.OVER
-        return TriggsView(
-            seat=seat,
-            players=state.seats,
-            sheet=self.sheet[1:],
-            sheet_boxes=self.boxes,
-            crosses=tuple(tuple(row[1:]) for row in state.crosses),
-            crossed=self.scores(state),
-            hand=tuple(state.hands[seat]) if seat is not None else (),
-            hand_sizes=tuple(len(hand) for hand in state.hands),
-            known=tuple(tuple(cards) for cards in state.known),
-            pile_sizes=tuple(len(pile) for pile in state.piles),
-            open_tops=tuple(
-                state.piles[pile][-1] if state.piles[pile] else None for pile in OPEN_PILES
-            ),
-            discard_pile=tuple(sorted(state.discard_pile)),
-            box=tuple(sorted(state.box)),
-            removed_values=tuple(range(state.removed_from, NOTHING_REMOVED)),
-            turn=state.seat,
-            phase=state.phase.value,
-            announced=state.announced or None,
-            formed=state.formed,
-            draws_left=state.draws_left,
-            turns=state.turns,
-            winner=state.winner if over and state.winner >= 0 else None,
+        left, middle, right = state.piles
+        return _new_view(
+            seat,
+            state.seats,  # players
+            self._sheet_rows,  # sheet
+            self.boxes,  # sheet_boxes
+            tuple([tuple(row)[1:] for row in state.crosses]),  # crosses
+            tuple(map(sum, state.crosses)),  # crossed: the scores
+            tuple(state.hands[seat]) if seat is not None else (),  # hand
+            tuple(map(len, state.hands)),  # hand_sizes
+            tuple(map(tuple, state.known)),  # known
+            (len(left), len(middle), len(right)),  # pile_sizes
+            (left[-1] if left else None, right[-1] if right else None),  # open_tops
+            tuple(sorted(state.discard_pile)),  # discard_pile
+            tuple(sorted(state.box)),  # box
+            REMOVED_VALUES[state.removed_from],  # removed_values
+            state.seat,  # turn
+            state.phase.value,  # phase
+            state.announced or None,  # announced
+            state.formed,
+            state.draws_left,
+            state.turns,
+            state.winner if over and state.winner >= 0 else None,  # winner
         )
 
     def determinize(self, view: TriggsView, rng: random.Random) -> TriggsState:
         """Deal the cards the seat cannot see (other hands beyond their known cards, and the
         piles below their top cards) from the cards it has not seen anywhere."""
-        seen = list(view.hand) + list(view.discard_pile) + list(view.box)
-        seen += [top for top in view.open_tops if top is not None]
+        left = [COPIES] * (VALUES[-1] + 1)  # the copies of each value not seen anywhere
+        for card in view.hand + view.discard_pile + view.box:
+            left[card] -= 1
+        for top in view.open_tops:
+            if top is not None:
+                left[top] -= 1
         for other, cards in enumerate(view.known):
             if other != view.seat:
-                seen += cards
-        unseen = list(ALL_CARDS)
-        remove_cards(unseen, seen)
+                for card in cards:
+                    left[card] -= 1
+        unseen: list[int] = []  # rising, as if the seen cards were taken out of ALL_CARDS
+        for value in VALUES:
+            unseen += REPEATED[value][left[value]]
         rng.shuffle(unseen)
         hands = [
             list(view.hand) if s == view.seat else list(view.known[s]) for s in range(view.players)
@@ -608,7 +653,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             box=list(view.box),
             crosses=[[0, *row] for row in view.crosses],
             seat=view.turn,
-            phase=Phase(view.phase),
+            phase=PHASES[view.phase],
             announced=view.announced or 0,
             formed=view.formed,
             draws_left=view.draws_left,
@@ -632,17 +677,20 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
     ) -> None:
         """Fill other hands (which already hold their known cards) to their sizes, then the
         piles below their visible tops."""
+        dealt = 0  # the cards dealt so far, from the front of ``cards``
         for other in range(state.seats):
             if other != seat:
-                missing = hand_sizes[other] - len(state.hands[other])
-                state.hands[other] = sorted(state.hands[other] + cards[:missing])
-                del cards[:missing]
-        tops = {LEFT: open_tops[0], RIGHT: open_tops[1]}
-        for pile in (LEFT, MIDDLE, RIGHT):
-            top = tops.get(pile)
+                hand = state.hands[other]
+                missing = hand_sizes[other] - len(hand)
+                hand += cards[dealt : dealt + missing]
+                hand.sort()
+                dealt += missing
+        for pile, top in ((LEFT, open_tops[0]), (MIDDLE, None), (RIGHT, open_tops[1])):
             hidden = pile_sizes[pile] - (top is not None)
-            state.piles[pile] = cards[:hidden] + ([top] if top is not None else [])
-            del cards[:hidden]
+            state.piles[pile] = cards[dealt : dealt + hidden]
+            dealt += hidden
+            if top is not None:
+                state.piles[pile].append(top)
 
     def shuffle_unseen(
         self, state: TriggsState, seat: Seat | None, rng: random.Random
