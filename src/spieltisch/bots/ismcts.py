@@ -270,12 +270,13 @@ class IsmctsBot:
             entry = stats.get(action)
             if entry is None:
                 entry = stats[action] = [0, 0.0, 0]
-            entry[AVAILABLE] += 1
-            visits = entry[VISITS]
+            visits, reward, available = entry
+            available += 1
+            entry[AVAILABLE] = available
             if not visits:
                 untried.append(action)
             elif not untried:
-                value = entry[REWARD] / visits + c * sqrt(log(entry[AVAILABLE]) / visits)
+                value = reward / visits + c * sqrt(log(available) / visits)
                 if bias and action == preferred:
                     value += bias / (visits + 1)
                 if value > best_value:
