@@ -53,6 +53,27 @@ def test_a_search_generator_shuffles_by_its_seed_alone() -> None:
     assert sorted(once[2]) == list(range(7))
 
 
+def test_a_search_generator_copied_or_pickled_goes_on_with_the_same_draws() -> None:
+    import copy
+    import pickle
+
+    rng = SearchRandom(4)
+    rng.shuffle(list(range(9)))
+    saved = rng.getstate()
+    copies = [copy.deepcopy(rng), pickle.loads(pickle.dumps(rng))]
+    first = list(range(30))
+    rng.shuffle(first)
+    for other in copies:
+        cards = list(range(30))
+        other.shuffle(cards)
+        assert cards == first
+        assert other.getrandbits(40) == copy.deepcopy(rng).getrandbits(40)
+    rng.setstate(saved)
+    again = list(range(30))
+    rng.shuffle(again)
+    assert again == first
+
+
 def test_a_search_shuffle_makes_every_position_about_equally_likely() -> None:
     rng = SearchRandom(5)
     firsts = []

@@ -59,16 +59,24 @@ class SearchRandom(random.Random):
     ``random.Random``'s.
     """
 
-    _permutation: Any
+    _generator: Any
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         super().seed(a, version)
         import numpy  # here, not at the top: commands that never search do not load numpy
 
-        generator = numpy.random.Generator(numpy.random.PCG64(self.getrandbits(128)))
-        self._permutation = generator.permutation
+        self._generator = numpy.random.Generator(numpy.random.PCG64(self.getrandbits(128)))
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
         """Shuffle ``x`` in place, every order equally likely."""
         if len(x) > 1:
-            x[:] = [x[i] for i in self._permutation(len(x)).tolist()]
+            x[:] = [x[i] for i in self._generator.permutation(len(x)).tolist()]
+
+    def getstate(self) -> tuple[Any, ...]:
+        """Both generators' states (so a copy or a pickle goes on with the same draws)."""
+        return super().getstate(), self._generator.bit_generator.state
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        own, permutations = state
+        super().setstate(own)
+        self._generator.bit_generator.state = permutations
