@@ -71,6 +71,18 @@ def test_a_hidden_commit_cannot_change_the_next_seats_choice() -> None:
     assert len(choices) == 1
 
 
+def test_a_seat_may_commit_before_the_seats_listed_ahead_of_it() -> None:
+    """In a round of simultaneous commits a table may ask any seat that has not committed
+    (a person in seat 0 is still thinking): the search commits the bot's card first."""
+    game = make_game("dicht-dran")
+    state = game.new_state(4, 3)
+    assert game.to_act(state)[0] == 0
+    view, legal = game.view(state, 1), game.legal_actions(state, 1)
+    bot = IsmctsBot(game, seed=2, simulations=40)
+    assert bot.act(view, legal) in legal
+    assert bot.last_simulations == 40
+
+
 def test_a_time_budget_is_kept() -> None:
     game = make_game("dicht-dran")
     state = game.new_state(4, 2)

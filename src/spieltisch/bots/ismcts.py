@@ -217,7 +217,10 @@ class IsmctsBot:
         path: list[tuple[_Node, Hashable, Seat]] = []
         only_me = self.opponents_by_model
         while not game.is_terminal(state):
-            seat = game.to_act(state)[0]
+            # Of seats committing at once, the bot commits first: the seats still to commit
+            # see only that it has, and its first decision is always the one at the root.
+            acting = game.to_act(state)
+            seat = me if me in acting else acting[0]
             legal = game.legal_actions(state, seat)
             if len(legal) == 1:
                 game.apply(state, seat, legal[0])
