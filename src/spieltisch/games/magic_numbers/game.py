@@ -349,6 +349,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
                 f"{needed} (four per round)"
             )
         self.ids = tuple(card.id for card in cards)
+        self.every_card = frozenset(range(len(cards)))
         self.faces = tuple(CardFace(i, c.number, c.theme) for i, c in enumerate(cards))
         self.open_cards = tuple(
             OpenCard(i, c.number, c.theme, c.meaning["de"], c.meaning["en"])
@@ -928,7 +929,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             seen.update(card.card for card in cards)
         if view.draw_pile_top is not None:
             seen.add(view.draw_pile_top.card)
-        unseen = list(filterfalse(seen.__contains__, range(len(self.ids))))
+        unseen = sorted(self.every_card.difference(seen))  # in deck order
         below = view.draw_pile_size - 1 if view.draw_pile_top is not None else 0
         pile, box = _deal(unseen, below, rng)
         if view.draw_pile_top is not None:

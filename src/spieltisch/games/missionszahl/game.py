@@ -271,6 +271,7 @@ def table_scores(
     return tuple(scores)
 
 
+_EVERY_CARD = frozenset(ALL_CARDS)
 #: ``MissionszahlView(...)`` with every field in order, several times faster (a view is built
 #: for every decision of a simulation).
 _new_view = quick_constructor(MissionszahlView)
@@ -882,13 +883,18 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
         phase = Phase(view.phase)
         committing = phase is Phase.COMMIT
-        # None stands for what the seat cannot see; it is no card, so it does no harm here.
-        seen = {*view.missions, *view.hand, *view.draw_pile, *view.played}
-        for cards in (*view.collections, *view.known_hands):
-            seen.update(cards)
-        seen.add(view.my_card)
-        seen.add(view.drawn)
-        unseen = list(filterfalse(seen.__contains__, ALL_CARDS))
+        # In id order, like ALL_CARDS (the ``None`` of what the seat cannot see is no card).
+        unseen = sorted(
+            _EVERY_CARD.difference(
+                view.missions,
+                view.hand,
+                view.draw_pile,
+                view.played,
+                (view.my_card, view.drawn),
+                *view.collections,
+                *view.known_hands,
+            )
+        )
         rng.shuffle(unseen)
         known = [0] * DECK_SIZE
         hands: list[list[int]] = []
