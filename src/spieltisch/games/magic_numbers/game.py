@@ -232,6 +232,48 @@ class MagicNumbersView(View):
     bonus: tuple[int, ...]
     game_over: bool
 
+    def __hash__(self) -> int:
+        """Equal views hash alike: the hash reads every field but the deck's themes, which
+        are the same in every view of a game (and which would cost more to hash, in Python
+        code theme by theme, than the rest of the view)."""
+        return hash(
+            (
+                self.seat,
+                self.players,
+                self.round,
+                self.rounds,
+                self.judge,
+                self.phase,
+                self.to_act,
+                self.start_player,
+                self.points,
+                self.display,
+                self.draw_pile_top,
+                self.draw_pile_size,
+                self.box_size,
+                self.bids,
+                self.chips_left,
+                self.my_chips,
+                self.quiet,
+                self.position,
+                self.order,
+                self.quizmaster,
+                self.hints,
+                self.hint_texts,
+                self.answerer,
+                self.answering,
+                self.answers,
+                self.pending,
+                self.quiz,
+                self.judge_says,
+                self.collections,
+                self.unsolved,
+                self.set_aside,
+                self.bonus,
+                self.game_over,
+            )
+        )
+
     def to_json(self) -> dict[str, JSON]:
         """The view as plain JSON data, like :meth:`View.to_json` (only faster)."""
         return {name: _plain(getattr(self, name)) for name in _VIEW_FIELDS}
