@@ -13,6 +13,7 @@ import copy
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,12 @@ from spieltisch.games.magic_numbers.actions import (
     Answer,
 )
 from spieltisch.games.magic_numbers.deck import LEVELS, load_deck, standard_path
-from spieltisch.games.magic_numbers.game import START_POINTS, THEME_BONUS, ranked
+from spieltisch.games.magic_numbers.game import (
+    START_POINTS,
+    THEME_BONUS,
+    MagicNumbersView,
+    ranked,
+)
 from spieltisch.games.magic_numbers.judge import is_correct, normalise
 from tests.helpers import random_agents
 
@@ -1038,3 +1044,63 @@ def test_a_person_types_answers(
     assert transcript.result is not None
     assert {"type": "answer", "text": "Mount Everest"} in [a for _, a in transcript.actions]
     assert "bid 9 9" in typed
+
+
+def from_scratch(game: MagicNumbers, state: MagicNumbersState) -> MagicNumbersState:
+    """A copy of ``state`` that has forgotten everything it keeps only to save work."""
+    fresh = game.clone(state)
+    fresh.free = None
+    fresh.table = None
+    return fresh
+
+
+@pytest.mark.parametrize("judge", ["auto", "quizmaster"])
+def test_views_and_bids_kept_in_the_state_never_go_stale(judge: str) -> None:
+    """The table part of the views and the cards each seat may still bid on are kept in
+    the state (``MagicNumbersState``): after every action, each seat's view, bids and legal
+    actions equal those of a copy made from scratch, and so do the views of a state
+    determinized from each view. Half the players know the answers, so cards get solved."""
+    game = make(judge=judge)
+    for seats in (2, 4, 6):
+        rng = random.Random(seats)
+        agents: list[Agent] = [
+            make_bot("heuristic" if s % 2 else "random", game, derive_seed(seats, s))
+            for s in range(seats)
+        ]
+        state = game.new_state(seats, seats)
+        solved = 0
+        while True:
+            fresh = from_scratch(game, state)
+            for seat in range(seats):
+                assert game.can_bid(state, seat) == game.can_bid(fresh, seat)
+                assert game.legal_actions(state, seat) == game.legal_actions(fresh, seat)
+            for seat in (*range(seats), None):
+                view = game.view(state, seat)
+                assert view == game.view(fresh, seat)
+                plain = MagicNumbersView(**{f.name: getattr(view, f.name) for f in fields(view)})
+                assert view == plain
+                assert hash(view) == hash(plain)
+                sample = game.determinize(view, rng)
+                assert game.view(from_scratch(game, sample), seat) == view
+            if game.is_terminal(state):
+                break
+            seat = game.to_act(state)[0]
+            view = game.view(state, seat)
+            before = game.clone(state)
+            game.apply(state, seat, agents[seat].act(view, game.legal_actions(state, seat)))
+            assert game.view(before, seat) == view  # a clone shares nothing that changes
+            assert game.legal_actions(before, seat) == game.legal_actions(fresh, seat)
+            solved = sum(map(len, state.collections))
+        assert solved > 0
+
+
+def test_a_views_hash_reads_every_field_but_the_themes() -> None:
+    """The themes are the same in every view of a game; every other field can tell views
+    in a search tree apart (deeper ones differ only in the cards dealt from the unseen
+    pile), so leaving one out of the hash would make such views collide."""
+    game = make()
+    view = game.view(dealt(game, 3), 0)
+    for field in fields(view):
+        other: dict[str, Any] = {field.name: ("changed",)}
+        changed = replace(view, **other)
+        assert (hash(changed) == hash(view)) == (field.name == "themes"), field.name

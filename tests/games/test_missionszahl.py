@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import fields
+from functools import reduce
+from operator import or_
 
 import pytest
 
@@ -41,6 +44,7 @@ from spieltisch.games.missionszahl.game import (
     PUBLIC,
     ROUNDS,
     SEAT_BIT,
+    MissionszahlView,
     collection_score,
     colour_bonus,
 )
@@ -637,3 +641,41 @@ def test_a_card_passed_on_face_down_blurs_what_others_knew_of_that_hand() -> Non
     assert game.view(state, 0).known_hands[2] == ()
     assert game.view(state, 0).draw_pile[-1] is None
     assert game.view(state, 2).draw_pile[-1] == c("R5")
+
+
+def from_scratch(game: Missionszahl, state: MissionszahlState) -> MissionszahlState:
+    """A copy of ``state`` that has forgotten everything it keeps only to save work."""
+    fresh = game.clone(state)
+    fresh.known_bits = PUBLIC
+    fresh.scored = fresh.board = None
+    return fresh
+
+
+def test_views_and_scores_kept_in_the_state_never_go_stale() -> None:
+    """The board part of the views and the scores are kept in the state, and a state
+    remembers which seats may know hidden cards (``MissionszahlState``): after every action,
+    each seat's view and the scores equal those of a copy made from scratch, and so do the
+    views of a state determinized from each view."""
+    for seats in (2, 3, 4):
+        game = Missionszahl()
+        rng = random.Random(seats)
+        state = game.new_state(seats, seats)
+        steps = 0
+        while True:
+            assert reduce(or_, state.known) & ~state.known_bits == 0
+            assert game.scores(state) == game.scores(from_scratch(game, state))
+            for seat in (*range(seats), None):
+                view = game.view(state, seat)
+                assert view == game.view(from_scratch(game, state), seat)
+                plain = MissionszahlView(**{f.name: getattr(view, f.name) for f in fields(view)})
+                assert view == plain
+                assert hash(view) == hash(plain)
+                sample = game.determinize(view, rng)
+                assert reduce(or_, sample.known) & ~sample.known_bits == 0
+                assert game.view(from_scratch(game, sample), seat) == view
+            if game.is_terminal(state):
+                break
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            steps += 1
+        assert steps >= ROUNDS * seats

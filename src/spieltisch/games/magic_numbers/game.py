@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any, ClassVar
+from itertools import filterfalse
+from typing import Any, ClassVar, NamedTuple
 
 from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
-from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
+from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View, quick_constructor
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.magic_numbers import words
 from spieltisch.games.magic_numbers.actions import (
@@ -100,6 +101,13 @@ class MagicNumbersState:
     the answering bidders in rank order, ``answerer`` the index in it of the seat to answer,
     ``hints`` the hints given, ``answers`` the wrong answers so far and ``pending`` an
     answer waiting for the quizmaster's verdict.
+
+    The last two fields only save work and never take part in comparing states. ``free[s]``
+    has bit ``p`` set while the card at ``p`` lies on display without a chip of seat ``s``;
+    it is kept up to date by every bid and cleared whenever the display changes or the chips
+    go back. ``table`` is the part of every view that changes only with the points, the cards
+    and the round (:class:`Table`), made by the first view that needs it and cleared whenever
+    one of them changes (:meth:`MagicNumbers._table_changed`).
     """
 
     seats: int
@@ -127,6 +135,8 @@ class MagicNumbersState:
     answers: list[tuple[int, str]]
     pending: str | None
     bonus: list[int]
+    free: list[int] | None = field(default=None, compare=False)
+    table: Table | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +168,24 @@ class QuizCard:
     meaning_en: str
     answers_de: tuple[str, ...]
     answers_en: tuple[str, ...]
+
+
+class Table(NamedTuple):
+    """The fields of every view that change only with the points, the cards (on display,
+    in the piles, collected, given up or set aside) and the round: the same for every seat,
+    so made once and shared (see :class:`MagicNumbersState`)."""
+
+    round: int
+    start_player: int
+    points: tuple[int, ...]
+    display: tuple[CardFace | None, ...]
+    draw_pile_top: CardFace | None
+    draw_pile_size: int
+    box_size: int
+    collections: tuple[tuple[OpenCard, ...], ...]
+    unsolved: tuple[OpenCard, ...]
+    set_aside: tuple[CardFace, ...]
+    bonus: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,12 +232,57 @@ class MagicNumbersView(View):
     bonus: tuple[int, ...]
     game_over: bool
 
+    def __hash__(self) -> int:
+        """Equal views hash alike: the hash reads every field but the deck's themes, which
+        are the same in every view of a game (hashing them, theme by theme in Python code,
+        took some 40 % of the time of hashing a view)."""
+        return hash(
+            (
+                self.seat,
+                self.players,
+                self.round,
+                self.rounds,
+                self.judge,
+                self.phase,
+                self.to_act,
+                self.start_player,
+                self.points,
+                self.display,
+                self.draw_pile_top,
+                self.draw_pile_size,
+                self.box_size,
+                self.bids,
+                self.chips_left,
+                self.my_chips,
+                self.quiet,
+                self.position,
+                self.order,
+                self.quizmaster,
+                self.hints,
+                self.hint_texts,
+                self.answerer,
+                self.answering,
+                self.answers,
+                self.pending,
+                self.quiz,
+                self.judge_says,
+                self.collections,
+                self.unsolved,
+                self.set_aside,
+                self.bonus,
+                self.game_over,
+            )
+        )
+
     def to_json(self) -> dict[str, JSON]:
         """The view as plain JSON data, like :meth:`View.to_json` (only faster)."""
         return {name: _plain(getattr(self, name)) for name in _VIEW_FIELDS}
 
 
 _VIEW_FIELDS = tuple(field.name for field in fields(MagicNumbersView))
+#: ``MagicNumbersView(...)`` with every field in order, several times faster (a view is built
+#: for every decision of a simulation).
+_new_view = quick_constructor(MagicNumbersView)
 _RECORDS = (CardFace, OpenCard, QuizCard, Theme)
 
 
@@ -237,11 +310,32 @@ def _deal(cards: list[int], count: int, rng: random.Random) -> tuple[list[int], 
     """``count`` of ``cards`` at random, and the others (the box: its order never matters)."""
     chosen = rng.sample(cards, count)
     taken = set(chosen)
-    return chosen, [card for card in cards if card not in taken]
+    return chosen, list(filterfalse(taken.__contains__, cards))
 
 
 def _bits(chips: int) -> tuple[int, ...]:
     return tuple(chip for chip in CHIPS if chips >> chip & 1)
+
+
+#: ``UNSEEN_CHIP[seat]``: a chip of ``seat`` as others see it while bidding.
+UNSEEN_CHIP: tuple[tuple[int, None], ...] = tuple((seat, None) for seat in range(MAX_SEATS))
+#: ``CHIPS_OF[chips]``: the chips in the set ``chips`` (bit ``c``: chip ``c``), as ``_bits``.
+CHIPS_OF: tuple[tuple[int, ...], ...] = tuple(_bits(chips) for chips in range(ALL_CHIPS + 1))
+#: ``BIDS_WITH[free][chips]``: every bid of the chips in ``chips`` on the cards at the
+#: positions in ``free`` (bit ``p``: position ``p``), card by card from the left, lowest chip
+#: first.
+BIDS_WITH: tuple[tuple[tuple[Bid, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            BIDS[position][chip]
+            for position in range(DISPLAY_SIZE)
+            if free >> position & 1
+            for chip in reversed(CHIPS_OF[chips])
+        )
+        for chips in range(ALL_CHIPS + 1)
+    )
+    for free in range(1 << DISPLAY_SIZE)
+)
 
 
 class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
@@ -286,7 +380,8 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
     def __init__(self, options: dict[str, JSON] | None = None) -> None:
         super().__init__(options)
         self.rounds = int(self.options["rounds"])
-        self.human_judge = self.options["judge"] == "quizmaster"
+        self.judge = str(self.options["judge"])
+        self.human_judge = self.judge == "quizmaster"
         self.deck: Deck = deck_for(str(self.options["deck"]))
         cards = self.deck.cards
         needed = DISPLAY_SIZE * self.rounds
@@ -296,6 +391,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
                 f"{needed} (four per round)"
             )
         self.ids = tuple(card.id for card in cards)
+        self.every_card = frozenset(range(len(cards)))
         self.faces = tuple(CardFace(i, c.number, c.theme) for i, c in enumerate(cards))
         self.open_cards = tuple(
             OpenCard(i, c.number, c.theme, c.meaning["de"], c.meaning["en"])
@@ -404,6 +500,8 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             answers=state.answers[:],
             pending=state.pending,
             bonus=state.bonus[:],
+            free=None if state.free is None else state.free[:],
+            table=state.table,  # an immutable value of the same table
         )
 
     # -- who acts, and what may he do --------------------------------------------------
@@ -425,17 +523,23 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             return ()
         return self._legal[state.phase](state, seat)
 
-    @staticmethod
-    def _legal_bid(state: MagicNumbersState, seat: Seat) -> Sequence[Action]:
+    def _legal_bid(self, state: MagicNumbersState, seat: Seat) -> Sequence[Action]:
         """Pass, or any unused chip on any card without a chip of this player (RULES-NOTES
         §5 item 4; a seat without such a bid is skipped and never asked)."""
-        mine = _bits(state.chips[seat])
-        legal: list[Action] = [PASS]
-        for position, chips in enumerate(state.bids):
-            if state.display[position] != EMPTY and all(owner != seat for owner, _ in chips):
-                row = BIDS[position]
-                legal += [row[chip] for chip in reversed(mine)]
-        return legal
+        return [PASS, *BIDS_WITH[self._free(state)[seat]][state.chips[seat]]]
+
+    @staticmethod
+    def _free(state: MagicNumbersState) -> list[int]:
+        """Per seat, the positions of the cards on display without a chip of that seat, as
+        bits (``MagicNumbersState.free``)."""
+        free = state.free
+        if free is None:
+            shown = sum(1 << p for p, card in enumerate(state.display) if card != EMPTY)
+            free = state.free = [shown] * state.seats
+            for position, chips in enumerate(state.bids):
+                for owner, _ in chips:
+                    free[owner] &= ~(1 << position)
+        return free
 
     @staticmethod
     def _legal_answer(state: MagicNumbersState, seat: Seat) -> Sequence[Action]:
@@ -485,10 +589,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         were :data:`BID_AT_ZERO_POINTS` false, some points)."""
         if not state.chips[seat] or not (BID_AT_ZERO_POINTS or state.points[seat] > 0):
             return False
-        return any(
-            state.display[position] != EMPTY and all(owner != seat for owner, _ in chips)
-            for position, chips in enumerate(state.bids)
-        )
+        return self._free(state)[seat] != 0
 
     def _apply_bid(self, state: MagicNumbersState, seat: Seat, action: Action, log: Log) -> None:
         """A chip goes face down on the card's next free slot; or the player passes. A
@@ -496,6 +597,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         if isinstance(action, Bid):
             state.bids[action.position].append((seat, action.chip))
             state.chips[seat] &= ~(1 << action.chip)
+            self._free(state)[seat] &= ~(1 << action.position)
             state.quiet = 0
             if log is not None:
                 log.append(Event("bid", {"seat": seat, "position": action.position}))
@@ -533,6 +635,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             for seat, chip in chips:
                 paid[seat] += chip
                 placed[seat] = True
+        self._table_changed(state)
         for seat in range(state.seats):
             state.points[seat] = max(0, state.points[seat] - paid[seat])
             if log is not None and placed[seat]:
@@ -692,6 +795,8 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
     def _finish_card(self, state: MagicNumbersState, log: Log) -> None:
         position = state.position
         state.display[position] = EMPTY
+        state.free = None
+        self._table_changed(state)
         state.order = []
         state.quizmaster = NOBODY
         state.hints = []
@@ -711,6 +816,8 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         state.bids = [[] for _ in range(DISPLAY_SIZE)]
         state.chips = [ALL_CHIPS] * state.seats
         state.display = [EMPTY] * DISPLAY_SIZE
+        state.free = None
+        self._table_changed(state)
         if state.round == self.rounds:
             self._end_game(state, log)
             return
@@ -721,6 +828,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
 
     def _end_game(self, state: MagicNumbersState, log: Log) -> None:
         """Two points for every theme with at least one collected card."""
+        self._table_changed(state)
         for seat, cards in enumerate(state.collections):
             themes = len({self.deck.cards[card].theme for card in cards})
             state.bonus[seat] = THEME_BONUS * themes
@@ -738,6 +846,11 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         if log is not None:
             result = {"scores": list(self.scores(state)), "ranking": list(self.ranking(state))}
             log.append(Event("game_end", result))
+
+    @staticmethod
+    def _table_changed(state: MagicNumbersState) -> None:
+        """The points, the cards or the round changed: the views' table must be made anew."""
+        state.table = None
 
     def is_terminal(self, state: MagicNumbersState) -> bool:
         return state.phase is Phase.OVER
@@ -764,10 +877,8 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
 
     # -- hidden information -----------------------------------------------------------
     def view(self, state: MagicNumbersState, seat: Seat | None) -> MagicNumbersView:
-        bidding = state.phase is Phase.BID
+        phase = state.phase
         solving = state.position != NOBODY
-        faces = self.faces
-        opened = self.open_cards
         quiz = None
         judge_says = None
         if solving and self.human_judge and seat == state.quizmaster:
@@ -775,44 +886,70 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             quiz = self.quiz_cards[card]
             if state.pending is not None:
                 judge_says = self.deck.is_right(card, state.pending)
-        return MagicNumbersView(
-            seat=seat,
-            players=state.seats,
-            round=state.round,
-            rounds=self.rounds,
-            judge=str(self.options["judge"]),
-            themes=self.deck.themes,
-            phase=state.phase.value,
-            to_act=self.to_act(state),
-            start_player=state.start,
-            points=tuple(state.points),
-            display=tuple(None if card == EMPTY else faces[card] for card in state.display),
-            draw_pile_top=faces[state.draw_pile[-1]] if state.draw_pile else None,
-            draw_pile_size=len(state.draw_pile),
-            box_size=len(state.box),
-            bids=tuple(
-                tuple((s, c if not bidding or s == seat else None) for s, c in chips)
+        table = state.table
+        if table is None:
+            table = state.table = self._table(state)
+        if phase is Phase.BID:  # a chip's value is seen by its owner only
+            bids = tuple(
+                tuple(bid if bid[0] == seat else UNSEEN_CHIP[bid[0]] for bid in chips)
                 for chips in state.bids
-            ),
-            chips_left=tuple(chips.bit_count() for chips in state.chips),
-            my_chips=_bits(state.chips[seat]) if seat is not None else (),
-            quiet=state.quiet,
-            position=state.position if solving else None,
-            order=tuple(state.order),
-            quizmaster=state.quizmaster if solving else None,
-            hints=tuple(state.hints),
-            hint_texts=self._hint_texts(state) if solving else (),
-            answerer=state.answerer if solving else None,
-            answering=state.order[state.answerer] if state.phase is Phase.ANSWER else None,
-            answers=tuple(state.answers),
-            pending=state.pending,
-            quiz=quiz,
-            judge_says=judge_says,
-            collections=tuple(tuple(opened[c] for c in cards) for cards in state.collections),
-            unsolved=tuple(opened[card] for card in state.unsolved),
-            set_aside=tuple(faces[card] for card in state.set_aside),
-            bonus=tuple(state.bonus),
-            game_over=state.phase is Phase.OVER,
+            )
+        else:
+            bids = tuple(map(tuple, state.bids))
+        return _new_view(
+            seat,
+            state.seats,  # players
+            table.round,
+            self.rounds,
+            self.judge,
+            self.deck.themes,
+            phase.value,
+            self.to_act(state),
+            table.start_player,
+            table.points,
+            table.display,
+            table.draw_pile_top,
+            table.draw_pile_size,
+            table.box_size,
+            bids,
+            tuple(chips.bit_count() for chips in state.chips),  # chips_left
+            CHIPS_OF[state.chips[seat]] if seat is not None else (),  # my_chips
+            state.quiet,
+            state.position if solving else None,
+            tuple(state.order),
+            state.quizmaster if solving else None,
+            tuple(state.hints),
+            self._hint_texts(state) if solving else (),
+            state.answerer if solving else None,
+            state.order[state.answerer] if phase is Phase.ANSWER else None,  # answering
+            tuple(state.answers),
+            state.pending,
+            quiz,
+            judge_says,
+            table.collections,
+            table.unsolved,
+            table.set_aside,
+            table.bonus,
+            phase is Phase.OVER,  # game_over
+        )
+
+    def _table(self, state: MagicNumbersState) -> Table:
+        """The part of every view that changes only with the points, the cards and the
+        round."""
+        faces = self.faces
+        opened = self.open_cards
+        return Table(
+            state.round,
+            state.start,
+            tuple(state.points),
+            tuple(None if card == EMPTY else faces[card] for card in state.display),
+            faces[state.draw_pile[-1]] if state.draw_pile else None,
+            len(state.draw_pile),
+            len(state.box),
+            tuple(tuple(opened[c] for c in cards) for cards in state.collections),
+            tuple(opened[card] for card in state.unsolved),
+            tuple(faces[card] for card in state.set_aside),
+            tuple(state.bonus),
         )
 
     def _hint_texts(self, state: MagicNumbersState) -> tuple[tuple[str, str, str], ...]:
@@ -834,7 +971,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             seen.update(card.card for card in cards)
         if view.draw_pile_top is not None:
             seen.add(view.draw_pile_top.card)
-        unseen = [card for card in range(len(self.ids)) if card not in seen]
+        unseen = sorted(self.every_card.difference(seen))  # in deck order
         below = view.draw_pile_size - 1 if view.draw_pile_top is not None else 0
         pile, box = _deal(unseen, below, rng)
         if view.draw_pile_top is not None:
@@ -868,6 +1005,19 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             answers=list(view.answers),
             pending=view.pending,
             bonus=list(view.bonus),
+            table=Table(  # the view's table is this state's table
+                view.round,
+                view.start_player,
+                view.points,
+                view.display,
+                view.draw_pile_top,
+                view.draw_pile_size,
+                view.box_size,
+                view.collections,
+                view.unsolved,
+                view.set_aside,
+                view.bonus,
+            ),
         )
 
     @staticmethod
@@ -875,11 +1025,13 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         view: MagicNumbersView, rng: random.Random
     ) -> tuple[list[list[tuple[int, int]]], list[int]]:
         """The chips on the cards, unseen values dealt at random, and the chips in hand."""
+        unseen = [0] * view.players
+        for chips in view.bids:
+            for owner, chip in chips:
+                if chip is None:
+                    unseen[owner] += 1
         hidden: dict[int, list[int]] = {}
-        for seat in range(view.players):
-            count = sum(
-                owner == seat and chip is None for chips in view.bids for owner, chip in chips
-            )
+        for seat, count in enumerate(unseen):
             if count:
                 hidden[seat] = rng.sample(CHIPS, count)
         bids: list[list[tuple[int, int]]] = []

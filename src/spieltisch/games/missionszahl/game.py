@@ -20,14 +20,15 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+from itertools import filterfalse
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
-from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
+from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View, quick_constructor
 from spieltisch.games.missionszahl import words
 from spieltisch.games.missionszahl.actions import (
     ALL_ACTIONS,
@@ -98,6 +99,19 @@ SPECTATOR_BIT = 1 << 7
 PUBLIC = 0xFF
 
 
+class Board(NamedTuple):
+    """The fields of every view that change only with a mission card, an arrow or a
+    collection: the same for every seat, so made once and shared (see
+    :class:`MissionszahlState`)."""
+
+    round: int
+    missions: tuple[int, ...]
+    arrows: tuple[int | None, ...]
+    mission_number: int
+    collections: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+
+
 class Phase(Enum):
     """Who must decide what: the commit of all players, then one seat's decision."""
 
@@ -127,6 +141,13 @@ class MissionszahlState:
     bit ``s`` for seat ``s``, bit 7 for spectators (everybody: :data:`PUBLIC`). A hand's owner
     always knows his hand. Cards put under the pile face up stay known to all; a card given
     blind stays known to its giver until its new owner passes a card on face down.
+
+    The last three fields only save work and never take part in comparing states:
+    ``known_bits`` has (at least) every bit set anywhere in ``known``, so a seat whose bit it
+    lacks knows no card in a hand or in the draw pile; ``scored`` (the scores) and ``board``
+    (the mission cards, arrows and collections as every view shows them) are made by the
+    first call that needs them and cleared whenever a mission card, an arrow or a collection
+    changes (:meth:`Missionszahl._board_changed`).
     """
 
     seats: int
@@ -148,6 +169,9 @@ class MissionszahlState:
     winner: int
     partner: int
     collections: list[list[int]]
+    known_bits: int = field(default=PUBLIC, compare=False)
+    scored: tuple[int, ...] | None = field(default=None, compare=False)
+    board: Board | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,12 +213,18 @@ class MissionszahlView(View):
 # -- scoring ---------------------------------------------------------------------------------
 
 
+#: ``BONUS[k]``: the colour bonus for ``k`` cards of one colour.
+BONUS: tuple[int, ...] = tuple(
+    BONUS_STEP * (k - BONUS_FROM + 1) if k >= BONUS_FROM else 0 for k in range(DECK_SIZE + 1)
+)
+
+
 def colour_bonus(cards: Sequence[int]) -> int:
     """10 points for three cards of one colour, 10 more for each further card, per colour."""
     counts = [0] * len(COLOURS)
     for card in cards:
         counts[COLOUR[card]] += 1
-    return sum(BONUS_STEP * (k - BONUS_FROM + 1) for k in counts if k >= BONUS_FROM)
+    return sum(map(BONUS.__getitem__, counts))
 
 
 def void_numbers(seat: Seat, missions: Sequence[int], arrows: Sequence[int]) -> set[int]:
@@ -216,6 +246,35 @@ def collection_score(
     """The colour bonus on all collected cards plus the numbers of the cards not voided."""
     void = void_numbers(seat, missions, arrows)
     return colour_bonus(cards) + sum(VALUE[c] for c in cards if VALUE[c] not in void)
+
+
+def table_scores(
+    collections: Sequence[Sequence[int]], missions: Sequence[int], arrows: Sequence[int]
+) -> tuple[int, ...]:
+    """:func:`collection_score` of every seat's collection, the table read once."""
+    numbers = [VALUE[card] for card in missions]
+    table = {
+        number
+        for number, owner in zip(numbers, arrows, strict=True)
+        if UNOWNED_MISSION_VOIDS or owner != NOBODY
+    }
+    mine: list[set[int]] = [set() for _ in collections]
+    for number, owner in zip(numbers, arrows, strict=True):
+        if owner != NOBODY:
+            mine[owner].add(number)
+    scores = []
+    for cards, own in zip(collections, mine, strict=True):
+        void = table - own
+        values = map(VALUE.__getitem__, cards)
+        score = sum(filterfalse(void.__contains__, values)) if void else sum(values)
+        scores.append(colour_bonus(cards) + score)
+    return tuple(scores)
+
+
+_EVERY_CARD = frozenset(ALL_CARDS)
+#: ``MissionszahlView(...)`` with every field in order, several times faster (a view is built
+#: for every decision of a simulation).
+_new_view = quick_constructor(MissionszahlView)
 
 
 class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
@@ -292,6 +351,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             winner=NOBODY,
             partner=-1,
             collections=[[] for _ in range(seats)],
+            known_bits=0,
         )
         if log is not None:
             for seat, hand in enumerate(state.hands):
@@ -334,6 +394,9 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             winner=state.winner,
             partner=state.partner,
             collections=[c[:] for c in state.collections],
+            known_bits=state.known_bits,
+            scored=state.scored,  # immutable values of the same table
+            board=state.board,
         )
 
     # -- who acts, and what may he do --------------------------------------------------
@@ -394,6 +457,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         n = state.seats
         state.missions.append(state.draw_pile.pop())
         state.arrows.append(NOBODY)
+        self._board_changed(state)
         state.shift = 0
         state.played = [-1] * n
         state.pending = [False] * n
@@ -491,6 +555,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         old = state.missions[-1]
         self._put_under(state, old, PUBLIC)
         state.missions[-1] = state.draw_pile.pop()
+        self._board_changed(state)
         if NEW_MISSION_RESETS_SHIFT:
             state.shift = 0
         if log is not None:
@@ -572,6 +637,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         winner = tied[0] if len(tied) == 1 else self._draw_off(state, tied, log)
         state.winner = winner
         state.arrows[-1] = winner
+        self._board_changed(state)
         state.phase = Phase.SWAP
         if log is not None:
             data = {"seat": winner, "card": NAME[played[winner]], "target": target}
@@ -670,6 +736,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             known[other] &= both
         known[card] = SEAT_BIT[seat]
         known[got] = SEAT_BIT[partner]
+        state.known_bits |= both
         if log is not None:
             data = {"seat": seat, "other": partner, "gave": NAME[card], "got": NAME[got]}
             log.append(Event("traded_blind", data, frozenset({seat, partner})))
@@ -679,6 +746,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         or the end once the hands are empty."""
         for seat, card in enumerate(state.played):
             state.collections[seat].append(card)
+        self._board_changed(state)
         if log is not None:
             log.append(Event("bank", {"cards": _names(state.played)}))
         state.played = [-1] * state.seats
@@ -695,6 +763,13 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def _put_under(state: MissionszahlState, card: int, known: int) -> None:
         state.draw_pile.insert(0, card)
         state.known[card] = known
+        state.known_bits |= known
+
+    @staticmethod
+    def _board_changed(state: MissionszahlState) -> None:
+        """A mission card, an arrow or a collection changed: the scores and the views' board
+        must be made anew."""
+        state.scored = state.board = None
 
     @staticmethod
     def _log_cancel(state: MissionszahlState, seat: Seat, log: Log) -> None:
@@ -707,10 +782,10 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
 
     def scores(self, state: MissionszahlState) -> tuple[int, ...]:
         """Each collection scored as at the end (final once the hands are empty)."""
-        return tuple(
-            collection_score(seat, cards, state.missions, state.arrows)
-            for seat, cards in enumerate(state.collections)
-        )
+        scored = state.scored
+        if scored is None:
+            scored = state.scored = table_scores(state.collections, state.missions, state.arrows)
+        return scored
 
     def max_actions(self, seats: int) -> int:
         """Per round: one card per player; at most one decision per symbol card revealed
@@ -722,43 +797,73 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def view(self, state: MissionszahlState, seat: Seat | None) -> MissionszahlView:
         n = state.seats
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
-        committing = state.phase is Phase.COMMIT
-        known = state.known
-        return MissionszahlView(
-            seat=seat,
-            players=n,
-            round=len(state.missions),
-            rounds=ROUNDS,
-            phase=state.phase.value,
-            to_act=self.to_act(state),
-            missions=tuple(state.missions),
-            arrows=tuple(None if a == NOBODY else a for a in state.arrows),
-            mission_number=VALUE[state.missions[-1]],
-            shift=state.shift,
-            target=self._target(state),
-            hand=tuple(state.hands[seat]) if seat is not None else (),
-            hand_sizes=tuple(len(hand) for hand in state.hands),
-            committed=tuple(committing and card >= 0 for card in state.played),
-            my_card=state.played[seat]
-            if seat is not None and committing and state.played[seat] >= 0
-            else None,
-            played=tuple(None if committing or c < 0 else c for c in state.played),
-            pending=tuple(state.pending),
-            out=tuple(state.out),
-            cursor=state.cursor,
-            drawn=state.drawn if state.drawn >= 0 else None,
-            winner=state.winner if state.winner != NOBODY else None,
-            partner=state.partner if state.phase is Phase.TRADE else None,
-            draw_pile=tuple(c if known[c] & me else None for c in reversed(state.draw_pile)),
-            known_hands=tuple(
+        phase = state.phase
+        committing = phase is Phase.COMMIT
+        played = state.played
+        board = state.board
+        if board is None:
+            board = state.board = self._board(state)
+        if state.known_bits & me:
+            known = state.known
+            draw_pile = tuple(c if known[c] & me else None for c in reversed(state.draw_pile))
+            known_hands = tuple(
                 ()
                 if other == seat
                 else tuple(sorted(c for c in self._pool(state, other) if known[c] & me))
                 for other in range(n)
-            ),
-            collections=tuple(tuple(c) for c in state.collections),
-            scores=self.scores(state),
-            game_over=state.phase is Phase.OVER,
+            )
+        else:  # this seat knows no hidden card
+            draw_pile = (None,) * len(state.draw_pile)
+            known_hands = ((),) * n
+        if committing:
+            committed = tuple(card >= 0 for card in played)
+            shown: tuple[int | None, ...] = (None,) * n
+            mine = played[seat] if seat is not None else -1
+        else:
+            committed = (False,) * n
+            shown = tuple(None if card < 0 else card for card in played)
+            mine = -1
+        return _new_view(
+            seat,
+            n,  # players
+            board.round,
+            ROUNDS,
+            phase.value,
+            self.to_act(state),
+            board.missions,
+            board.arrows,
+            board.mission_number,
+            state.shift,
+            board.mission_number + state.shift,  # target: see _target
+            tuple(state.hands[seat]) if seat is not None else (),  # hand
+            tuple(map(len, state.hands)),  # hand_sizes
+            committed,
+            mine if mine >= 0 else None,  # my_card
+            shown,  # played
+            tuple(state.pending),
+            tuple(state.out),
+            state.cursor,
+            state.drawn if state.drawn >= 0 else None,
+            state.winner if state.winner != NOBODY else None,
+            state.partner if phase is Phase.TRADE else None,
+            draw_pile,
+            known_hands,
+            board.collections,
+            board.scores,
+            phase is Phase.OVER,  # game_over
+        )
+
+    def _board(self, state: MissionszahlState) -> Board:
+        """The part of every view that changes only with the mission cards, their arrows
+        and the collections."""
+        missions = tuple(state.missions)
+        return Board(
+            len(missions),
+            missions,
+            tuple(None if a == NOBODY else a for a in state.arrows),
+            VALUE[missions[-1]],
+            tuple(map(tuple, state.collections)),
+            self.scores(state),
         )
 
     @staticmethod
@@ -778,15 +883,18 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
         phase = Phase(view.phase)
         committing = phase is Phase.COMMIT
-        seen = {*view.missions, *view.hand, *(c for c in view.draw_pile if c is not None)}
-        seen.update(c for c in view.played if c is not None)
-        for cards in (*view.collections, *view.known_hands):
-            seen.update(cards)
-        if view.my_card is not None:
-            seen.add(view.my_card)
-        if view.drawn is not None:
-            seen.add(view.drawn)
-        unseen = [card for card in ALL_CARDS if card not in seen]
+        # In id order, like ALL_CARDS (the ``None`` of what the seat cannot see is no card).
+        unseen = sorted(
+            _EVERY_CARD.difference(
+                view.missions,
+                view.hand,
+                view.draw_pile,
+                view.played,
+                (view.my_card, view.drawn),
+                *view.collections,
+                *view.known_hands,
+            )
+        )
         rng.shuffle(unseen)
         known = [0] * DECK_SIZE
         hands: list[list[int]] = []
@@ -808,20 +916,14 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             if face_down:
                 played[other] = pool.pop()
             hands.append(sorted(pool))
-        pile = []
-        for entry in view.draw_pile:
-            if entry is None:
-                pile.append(unseen.pop())
-            else:
-                pile.append(entry)
-                known[entry] = me
+        pile = self._dealt_pile(view.draw_pile, unseen, known, me)
         return MissionszahlState(
             seats=n,
             seed=rng.getrandbits(63),
             shuffles=1,
             phase=phase,
             hands=hands,
-            draw_pile=pile[::-1],
+            draw_pile=pile,
             known=known,
             missions=list(view.missions),
             arrows=[NOBODY if a is None else a for a in view.arrows],
@@ -835,7 +937,38 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             winner=NOBODY if view.winner is None else view.winner,
             partner=NOBODY if view.partner is None else view.partner,
             collections=[list(c) for c in view.collections],
+            known_bits=me if any(known) else 0,
+            scored=view.scores,  # the view's board is this table's board
+            board=Board(
+                view.round,
+                view.missions,
+                view.arrows,
+                view.mission_number,
+                view.collections,
+                view.scores,
+            ),
         )
+
+    @staticmethod
+    def _dealt_pile(
+        shown: Sequence[int | None], unseen: list[int], known: list[int], me: int
+    ) -> list[int]:
+        """The draw pile (top card last) for a view's ``shown`` pile (top card first): the
+        cards the seat knows stay, the unknown places get the last of ``unseen``, the top
+        place the very last card (as if popped from ``unseen`` top first)."""
+        unknown = shown.count(None)
+        fill = unseen[len(unseen) - unknown :]
+        if unknown == len(shown):
+            return fill
+        cards = iter(fill)
+        pile = []
+        for entry in reversed(shown):
+            if entry is None:
+                pile.append(next(cards))
+            else:
+                pile.append(entry)
+                known[entry] = me
+        return pile
 
     def shuffle_unseen(
         self, state: MissionszahlState, seat: Seat | None, rng: random.Random
