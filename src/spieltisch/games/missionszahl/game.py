@@ -912,9 +912,8 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             extra = view.hand_sizes[other] + face_down - len(pool)
             pool += unseen[:extra]
             del unseen[:extra]
-            rng.shuffle(pool)
-            if face_down:
-                played[other] = pool.pop()
+            if face_down:  # any card of his it may be, the ones the seat knows too
+                played[other] = pool.pop(rng.randrange(len(pool)))
             hands.append(sorted(pool))
         pile = self._dealt_pile(view.draw_pile, unseen, known, me)
         return MissionszahlState(
