@@ -205,8 +205,7 @@ class IsmctsBot:
         """Whether one of ``legal`` stands for free text, which a search cannot choose."""
         if not self._has_text:
             return False
-        wants_text = self.game.wants_text
-        return any(wants_text(action) for action in legal)
+        return any(map(self.game.wants_text, legal))
 
     # -- one simulation -----------------------------------------------------------------
     def _simulate(self, root: View, state: Any, table: dict[tuple[Seat, View], _Node]) -> None:
