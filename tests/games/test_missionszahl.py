@@ -45,8 +45,8 @@ from spieltisch.games.missionszahl.game import (
     ROUNDS,
     SEAT_BIT,
     MissionszahlView,
-    collection_score,
     colour_bonus,
+    table_scores,
 )
 
 
@@ -469,12 +469,10 @@ def test_numbers_on_the_table_score_only_for_the_arrows_owner() -> None:
     # Seat 0: its 15 scores (R15 points at it, though G15 points elsewhere); its 7 (B7 points
     # at seat 1) and its 3 (nobody's mission) score nothing; 20 is not on the table.
     seat0 = [c("O15"), c("G7"), c("B3"), c("R20")]
-    assert collection_score(0, seat0, missions, arrows) == 15 + 20
     seat1 = [c("O7"), c("R16"), c("G3"), c("B15")]
-    assert collection_score(1, seat1, missions, arrows) == 7 + 16 + 15
     # Seat 2 keeps only its colour bonus: three orange cards.
     seat2 = [c("O15"), c("O7"), c("O3")]
-    assert collection_score(2, seat2, missions, arrows) == 10
+    assert table_scores([seat0, seat1, seat2], missions, arrows) == (15 + 20, 7 + 16 + 15, 10)
 
 
 def test_scores_and_shared_places() -> None:

@@ -227,31 +227,14 @@ def colour_bonus(cards: Sequence[int]) -> int:
     return sum(map(BONUS.__getitem__, counts))
 
 
-def void_numbers(seat: Seat, missions: Sequence[int], arrows: Sequence[int]) -> set[int]:
-    """The numbers that score nothing for ``seat``: numbers of mission cards whose arrow
-    points elsewhere, unless a mission card with the same number points at ``seat`` ("same
-    number" compares numbers only, RULES-NOTES §3 item 12)."""
-    table = {
-        VALUE[card]
-        for card, owner in zip(missions, arrows, strict=True)
-        if UNOWNED_MISSION_VOIDS or owner != NOBODY
-    }
-    mine = {VALUE[card] for card, owner in zip(missions, arrows, strict=True) if owner == seat}
-    return table - mine
-
-
-def collection_score(
-    seat: Seat, cards: Sequence[int], missions: Sequence[int], arrows: Sequence[int]
-) -> int:
-    """The colour bonus on all collected cards plus the numbers of the cards not voided."""
-    void = void_numbers(seat, missions, arrows)
-    return colour_bonus(cards) + sum(VALUE[c] for c in cards if VALUE[c] not in void)
-
-
 def table_scores(
     collections: Sequence[Sequence[int]], missions: Sequence[int], arrows: Sequence[int]
 ) -> tuple[int, ...]:
-    """:func:`collection_score` of every seat's collection, the table read once."""
+    """Every seat's score: the colour bonus on all its collected cards plus the numbers of
+    its cards that are not void. A number is void for a seat when a mission card with that
+    number points elsewhere (or at nobody, with ``UNOWNED_MISSION_VOIDS``), unless a mission
+    card with the same number points at the seat ("same number" compares numbers only,
+    RULES-NOTES §3 item 12)."""
     numbers = [VALUE[card] for card in missions]
     table = {
         number
