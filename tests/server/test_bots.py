@@ -34,6 +34,19 @@ def test_a_thinking_search_bot_does_not_hold_up_other_tables(client: TestClient)
     assert public["step"] > 0
 
 
+def test_search_bots_commit_while_a_person_in_an_earlier_seat_still_thinks(
+    client: TestClient,
+) -> None:
+    """Dicht dran: everybody lays a card face down at once. With a person in seat 0, the
+    search bots in seats 1 and 2 commit first, and the table waits for the person alone."""
+    seats = ["human", "bot:ismcts:sims=20", "bot:ismcts:sims=20"]
+    created = open_table(client, game="dicht-dran", seats=seats, seed=5)
+    public = wait_for_humans(client, created["table"])
+    assert public["to_act"] == [0]
+    assert public["bot_error"] is None
+    assert public["view"]["committed"] == [False, True, True]
+
+
 def play_first_legal(client: TestClient, created: dict[str, object]) -> Transcript:
     table, keys = str(created["table"]), tokens(created)
     while not (public := wait_for_humans(client, table))["over"]:
