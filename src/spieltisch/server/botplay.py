@@ -35,8 +35,9 @@ MAX_ISMCTS_SECONDS = 10.0
 MAX_ISMCTS_SIMS = 20_000
 
 #: Bot specs offered to people creating a table (any other valid spec works too). The
-#: heuristic is the strongest bot today; ISMCTS searches but does not yet beat it
-#: (docs/performance.md), so its presets name the search, not a strength.
+#: heuristic is the strongest bot today in every game but Magic Numbers, where ISMCTS with
+#: heuristic models beats it (docs/bots.md names the spec); these game-independent presets
+#: name the search, not a strength.
 PRESETS: tuple[tuple[str, str, str], ...] = (
     ("random", "Zufall (Anfänger)", "random (beginner)"),
     ("heuristic", "Heuristik (stark)", "heuristic (strong)"),
