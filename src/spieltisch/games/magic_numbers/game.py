@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from itertools import filterfalse
+from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 from spieltisch.core.chance import is_complete_deck, shuffled
@@ -186,6 +187,10 @@ class Table(NamedTuple):
     unsolved: tuple[OpenCard, ...]
     set_aside: tuple[CardFace, ...]
     bonus: tuple[int, ...]
+
+
+#: A view's table (its fields have the table's names).
+_TABLE_FIELDS = attrgetter(*Table._fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1005,19 +1010,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             answers=list(view.answers),
             pending=view.pending,
             bonus=list(view.bonus),
-            table=Table(  # the view's table is this state's table
-                view.round,
-                view.start_player,
-                view.points,
-                view.display,
-                view.draw_pile_top,
-                view.draw_pile_size,
-                view.box_size,
-                view.collections,
-                view.unsolved,
-                view.set_aside,
-                view.bonus,
-            ),
+            table=Table._make(_TABLE_FIELDS(view)),  # the view's table is this state's
         )
 
     @staticmethod

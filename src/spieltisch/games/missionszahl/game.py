@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import filterfalse
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from spieltisch.core.chance import is_complete_deck, shuffled
@@ -110,6 +110,10 @@ class Board(NamedTuple):
     mission_number: int
     collections: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
+
+
+#: A view's board (its fields have the board's names).
+_BOARD_FIELDS = attrgetter(*Board._fields)
 
 
 class Phase(Enum):
@@ -920,15 +924,8 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             partner=NOBODY if view.partner is None else view.partner,
             collections=[list(c) for c in view.collections],
             known_bits=me if any(known) else 0,
-            scored=view.scores,  # the view's board is this table's board
-            board=Board(
-                view.round,
-                view.missions,
-                view.arrows,
-                view.mission_number,
-                view.collections,
-                view.scores,
-            ),
+            scored=view.scores,
+            board=Board._make(_BOARD_FIELDS(view)),  # the view's board is this table's
         )
 
     @staticmethod
