@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -83,12 +84,17 @@ def test_a_seat_may_commit_before_the_seats_listed_ahead_of_it() -> None:
     assert bot.last_simulations == 40
 
 
-def test_a_time_budget_is_kept() -> None:
-    game = make_game("dicht-dran")
-    state = game.new_state(4, 2)
-    bot = make_bot("ismcts:time=0.05", game, 1)
+@pytest.mark.parametrize(
+    "spec",
+    ["ismcts:time=0.05", "ismcts:time=0.05:rollout=heuristic:opponents=heuristic:root=halving"],
+)
+def test_a_time_budget_is_kept(spec: str) -> None:
+    """Also by a knockout whose one deal (a heuristic game played to the end after each of
+    Triggs' many first moves) would take far longer than the time: it stops in time."""
+    game, view, legal = _first_decision("triggs", 4, 2)
+    bot = make_bot(spec, game, 1)
     started = time.perf_counter()
-    bot.act(game.view(state, 0), game.legal_actions(state, 0))
+    assert bot.act(view, legal) in legal
     assert time.perf_counter() - started < 1.0
     assert isinstance(bot, IsmctsBot)
     assert bot.last_simulations >= 1
@@ -306,3 +312,91 @@ def test_a_simulation_plays_the_bots_seat_by_its_own_model_and_redraws_the_other
     assert mine
     assert all(model is bot._own for model in mine)
     assert len(others) > 2  # two other seats, more than one model each over six deals
+
+
+def _first_decision(game_id: str, seats: int, seed: int) -> tuple[Any, Any, Any]:
+    """A game's state at its first decision with several legal actions, and that decision."""
+    game = make_game(game_id)
+    state = game.new_state(seats, seed)
+    while True:
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 2:
+            return game, game.view(state, seat), legal
+        game.apply(state, seat, legal[0])
+
+
+def test_sequential_halving_halves_the_field_in_paired_rounds() -> None:
+    """root=halving: every action still in the running is simulated in each deal of a
+    round; after each round the better half goes on, so the chosen action was simulated
+    most, and each deal is sampled once for all of them (common random numbers)."""
+    game, view, legal = _first_decision("missionszahl", 4, 3)
+    bot = make_bot("ismcts:sims=64:rollout=heuristic:opponents=heuristic:root=halving", game, 1)
+    assert isinstance(bot, IsmctsBot)
+    firsts: list[Any] = []
+    deals = 0
+    real_simulate, real_deal = bot._simulate, bot._deal
+
+    def simulate(root: Any, state: Any, table: Any, first: Any = None) -> float:
+        firsts.append(first)
+        return real_simulate(root, state, table, first=first)
+
+    def deal(view: Any) -> Any:
+        nonlocal deals
+        deals += 1
+        return real_deal(view)
+
+    bot._simulate = simulate  # type: ignore[method-assign]
+    bot._deal = deal  # type: ignore[method-assign]
+    choice = bot.act(view, legal)
+    assert choice in legal
+    counts = {action: firsts.count(action) for action in legal}
+    assert set(firsts) == set(legal)
+    assert counts[choice] == max(counts.values())
+    rounds = math.ceil(math.log2(len(legal)))
+    per_round = [max(1, 64 // (rounds * math.ceil(len(legal) / 2**r))) for r in range(rounds)]
+    assert deals == sum(per_round)
+    assert counts[choice] == deals
+    assert min(counts.values()) == per_round[0]
+    assert bot.last_simulations == len(firsts)
+
+
+def test_sequential_halving_without_evidence_plays_the_models_move() -> None:
+    """When every action scores the same, the knockout keeps the model's choice."""
+    game, view, legal = _first_decision("triggs", 3, 2)
+    bot = make_bot("ismcts:sims=40:rollout=heuristic:opponents=heuristic:root=halving", game, 5)
+    assert isinstance(bot, IsmctsBot)
+    bot._simulate = lambda *args, **kwargs: 0.5  # type: ignore[method-assign]
+    assert bot._own is not None
+    assert bot.act(view, legal) == bot._own.act(view, legal)
+
+
+def test_a_root_only_search_leaves_every_later_decision_to_the_models() -> None:
+    """tree=root: the only node is the root; the bot's later decisions in a simulation (the
+    rest of a Cento turn) are its model's, not a barely explored tree's."""
+    game, view, legal = _first_decision("cento", 3, 4)
+    bot = make_bot("ismcts:sims=30:rollout=heuristic:opponents=heuristic:tree=root", game, 1)
+    assert isinstance(bot, IsmctsBot)
+    keys: list[Any] = []
+    real_step = bot._tree_step
+
+    def step(state: Any, seat: int, legal: Any, table: Any, path: Any) -> bool:
+        keys.append((seat, game.view(state, seat)))
+        return real_step(state, seat, legal, table, path)
+
+    bot._tree_step = step  # type: ignore[method-assign]
+    assert bot.act(view, legal) in legal
+    assert len(keys) == 30
+    assert set(keys) == {(view.seat, view)}
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:root=best", "root must be ucb or halving"),
+        ("ismcts:tree=leaf", "tree must be full or root"),
+    ],
+)
+def test_bad_search_shapes_are_named(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec, make_game("dicht-dran"), 1)

@@ -41,6 +41,23 @@ independent samples.
 the seats by their standing (``Game.standing``: the score if the game were scored now; the
 leaders share the win), instead of playing to the end: many more, shallower simulations.
 
+**Only the root.** ``tree=root`` searches the bot's present decision only: every later
+decision, its own included, is left to the models (or made at random without them). With
+heuristic models this is a rollout improvement of the heuristic: each move is judged by how
+the game goes on when everybody, the bot included, then plays like the heuristic; where a
+turn is a chain of actions (Cento, Triggs) the chain is finished the model's way instead of
+by a barely explored tree.
+
+**Sequential halving at the root.** ``root=halving`` chooses the bot's move by a knockout
+instead of by UCB visits (Karnin, Koren and Somekh, 2013): the budget is split into rounds;
+in each round every action still in the running is simulated in the same sampled deals,
+with the same random choices (so they are compared under the same luck), and the better
+half by mean reward goes on, until one is left. With a small budget this spends the
+simulations on the comparisons that decide the move, where UCB keeps re-trying the
+leader; and every comparison is paired, where UCB's are not. The simulations below the
+root use the tree as usual. Ties go to the model's choice, so without evidence the bot
+plays its model's move.
+
 Budget: ``ismcts:sims=2000`` (simulations per move) or ``ismcts:time=0.5`` (seconds per
 move); ``c`` sets the exploration constant.
 """
@@ -65,7 +82,19 @@ DEFAULT_EXPLORATION = 0.7
 DEFAULT_SCORE_WEIGHT = 0.25
 
 #: The parameters of an ``ismcts:key=value`` spec.
-PARAMETERS = ("sims", "time", "c", "rollout", "opponents", "bias", "batch", "score", "horizon")
+PARAMETERS = (
+    "sims",
+    "time",
+    "c",
+    "rollout",
+    "opponents",
+    "bias",
+    "batch",
+    "score",
+    "horizon",
+    "root",
+    "tree",
+)
 
 #: Makes a model player (a heuristic bot) from a seed.
 ModelFactory = Callable[[int], Any]
@@ -121,6 +150,8 @@ class IsmctsBot:
         bias: float = 0.0,
         batch: int = 1,
         score_weight: float = DEFAULT_SCORE_WEIGHT,
+        halving: bool = False,
+        root_only: bool = False,
     ) -> None:
         self.name = name
         self.game = game
@@ -137,6 +168,10 @@ class IsmctsBot:
         self.bias = bias if self.model is not None else 0.0
         self.batch = batch
         self.score_weight = score_weight
+        #: Whether the root is decided by sequential halving instead of UCB visits.
+        self.halving = halving
+        #: Whether only the root decision is searched; every later one is modelled.
+        self.root_only = root_only
         #: The random choices of playouts; reseeded for every simulation, so the simulations
         #: of one batch meet the same chance (common random numbers).
         self._play_rng = random.Random(0)
@@ -164,6 +199,8 @@ class IsmctsBot:
         if self._own is not None and self._is_text_decision(legal):
             return self._own.act(view, legal)
         table: dict[tuple[Seat, View], _Node] = {}
+        if self.halving:
+            return self._halve(view, legal, table)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         world: Any = None
@@ -184,6 +221,66 @@ class IsmctsBot:
         self.last_simulations = done
         root = table[(view.seat, view)]
         return max(legal, key=lambda action: self._final_key(root, legal, action))
+
+    def _halve(
+        self, view: View, legal: Sequence[Any], table: dict[tuple[Seat, View], _Node]
+    ) -> Any:
+        """Sequential halving at the root: rounds of paired simulations (every action still
+        in the running played in the same deals with the same luck), after each of which the
+        better half by mean reward goes on. Each round gets an equal part of the budget and
+        at least one deal; with ``time=`` a deal cut short by the end of the time is not
+        counted, and the best action so far is played (without a finished deal: the
+        model's)."""
+        preferred = self._own.act(view, legal) if self._own is not None else None
+        running = list(legal)
+        if preferred in running:  # ties go to the model's choice
+            running.remove(preferred)
+            running.insert(0, preferred)
+        rounds = max(1, math.ceil(math.log2(len(running))))
+        totals = dict.fromkeys(running, 0.0)
+        start = time.perf_counter()
+        end = start + self.seconds if self.seconds else math.inf
+        self.last_simulations = 0
+        for number in range(rounds):
+            if self.seconds:
+                deals, deadline = 1, start + self.seconds * (number + 1) / rounds
+            else:
+                assert self.simulations is not None
+                deals, deadline = max(1, self.simulations // (rounds * len(running))), 0.0
+            dealt = 0
+            while dealt < deals or time.perf_counter() < deadline:
+                rewards = self._paired_deal(view, running, table, end)
+                if rewards is None:
+                    break
+                for action, reward in zip(running, rewards, strict=True):
+                    totals[action] += reward
+                dealt += 1
+            running.sort(key=lambda action: -totals[action])  # stable: ties keep their order
+            if time.perf_counter() >= end:
+                break
+            del running[math.ceil(len(running) / 2) :]
+        return running[0]
+
+    def _paired_deal(
+        self,
+        view: View,
+        actions: Sequence[Any],
+        table: dict[tuple[Seat, View], _Node],
+        end: float,
+    ) -> list[float] | None:
+        """One sampled deal, simulated once after each of ``actions`` with the same random
+        choices: the bot's reward after each, or ``None`` if the time ran out before all
+        were played."""
+        world = self._deal(view)
+        world_seed = self.rng.getrandbits(63)
+        rewards = []
+        for action in actions:
+            if time.perf_counter() >= end:
+                return None
+            self._play_rng.seed(world_seed)
+            rewards.append(self._simulate(view, self.game.clone(world), table, first=action))
+            self.last_simulations += 1
+        return rewards
 
     def _deal(self, view: View) -> Any:
         """A state consistent with ``view``, and fresh models for the other seats: what the
@@ -208,11 +305,19 @@ class IsmctsBot:
         return any(map(self.game.wants_text, legal))
 
     # -- one simulation -----------------------------------------------------------------
-    def _simulate(self, root: View, state: Any, table: dict[tuple[Seat, View], _Node]) -> None:
+    def _simulate(
+        self,
+        root: View,
+        state: Any,
+        table: dict[tuple[Seat, View], _Node],
+        first: Any = None,
+    ) -> float:
         """One simulation from a sampled ``state``: select, expand one node, play out, back
-        up."""
+        up. ``first``, if given, is the bot's first action (sequential halving chooses it).
+        Returns the bot's reward."""
         game = self.game
         me = root.seat
+        assert me is not None  # act() refuses a spectator's view
         path: list[tuple[_Node, Hashable, Seat]] = []
         only_me = self.opponents_by_model
         while not game.is_terminal(state):
@@ -223,9 +328,14 @@ class IsmctsBot:
             legal = game.legal_actions(state, seat)
             if len(legal) == 1:
                 game.apply(state, seat, legal[0])
+            elif first is not None and seat == me:
+                game.apply(state, seat, first)
+                first = None
+                if self.root_only:
+                    break
             elif (seat == me or not only_me) and not self._is_text_decision(legal):
                 expanded = self._tree_step(state, seat, legal, table, path)
-                if expanded:
+                if expanded or self.root_only:
                     break
             else:
                 game.apply(state, seat, self._modelled(state, seat, legal))
@@ -234,6 +344,7 @@ class IsmctsBot:
             stats = node.stats[action]
             stats[VISITS] += 1
             stats[REWARD] += shares[seat]
+        return shares[me]
 
     def _tree_step(
         self,
@@ -366,6 +477,8 @@ def make_ismcts(
     score = _number(params, "score", float, 0.0, 1.0)
     rollout = _choice(params, "rollout", ("random", "heuristic"), "random")
     opponents = _choice(params, "opponents", ("search", "heuristic"), "search")
+    root = _choice(params, "root", ("ucb", "halving"), "ucb")
+    tree = _choice(params, "tree", ("full", "root"), "full")
     wanted = rollout == "heuristic" or opponents == "heuristic" or bias
     if wanted and heuristic is None:
         raise BotSpecError(f"there is no heuristic bot for {game.spec.id} to model players with")
@@ -383,6 +496,8 @@ def make_ismcts(
         bias=float(bias) if bias is not None else 0.0,
         batch=int(batch) if batch is not None else 1,
         score_weight=float(score) if score is not None else DEFAULT_SCORE_WEIGHT,
+        halving=root == "halving",
+        root_only=tree == "root",
     )
 
 
