@@ -127,6 +127,10 @@ class Phase(Enum):
     TRADE = "trade"  # ... and names the hand card he gives away
     OVER = "over"
 
+    #: Members are single objects compared by identity, so they may be hashed by identity:
+    #: every action looks its phase up, and ``Enum.__hash__`` is slow Python code.
+    __hash__ = object.__hash__
+
 
 @dataclass(slots=True)
 class MissionszahlState:
@@ -146,12 +150,15 @@ class MissionszahlState:
     always knows his hand. Cards put under the pile face up stay known to all; a card given
     blind stays known to its giver until its new owner passes a card on face down.
 
-    The last three fields only save work and never take part in comparing states:
+    The last five fields only save work and never take part in comparing states:
     ``known_bits`` has (at least) every bit set anywhere in ``known``, so a seat whose bit it
-    lacks knows no card in a hand or in the draw pile; ``scored`` (the scores) and ``board``
-    (the mission cards, arrows and collections as every view shows them) are made by the
-    first call that needs them and cleared whenever a mission card, an arrow or a collection
-    changes (:meth:`Missionszahl._board_changed`).
+    lacks knows no card in a hand or in the draw pile; only the bottom ``under`` cards of the
+    draw pile (those put under it, at most) may be known to anybody, the cards above them
+    never were; ``scored`` (the scores) and ``board`` (the mission cards, arrows and
+    collections as every view shows them) are made by the first call that needs them and
+    cleared whenever a mission card, an arrow or a collection changes
+    (:meth:`Missionszahl._board_changed`); ``dealt`` is the view a state was determinized
+    from, its seat's view until the first action.
     """
 
     seats: int
@@ -174,8 +181,10 @@ class MissionszahlState:
     partner: int
     collections: list[list[int]]
     known_bits: int = field(default=PUBLIC, compare=False)
+    under: int = field(default=DECK_SIZE, compare=False)
     scored: tuple[int, ...] | None = field(default=None, compare=False)
     board: Board | None = field(default=None, compare=False)
+    dealt: MissionszahlView | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +268,9 @@ def table_scores(
 
 
 _EVERY_CARD = frozenset(ALL_CARDS)
+#: ``phase.value`` without the enum's Python property, as views show the phase.
+_PHASE_VALUE = {phase: phase.value for phase in Phase}
+_PHASES = {phase.value: phase for phase in Phase}
 #: ``MissionszahlView(...)`` with every field in order, several times faster (a view is built
 #: for every decision of a simulation).
 _new_view = quick_constructor(MissionszahlView)
@@ -339,6 +351,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             partner=-1,
             collections=[[] for _ in range(seats)],
             known_bits=0,
+            under=0,
         )
         if log is not None:
             for seat, hand in enumerate(state.hands):
@@ -382,8 +395,10 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             partner=state.partner,
             collections=[c[:] for c in state.collections],
             known_bits=state.known_bits,
+            under=state.under,
             scored=state.scored,  # immutable values of the same table
             board=state.board,
+            dealt=state.dealt,
         )
 
     # -- who acts, and what may he do --------------------------------------------------
@@ -437,6 +452,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def apply(
         self, state: MissionszahlState, seat: Seat, action: Action, log: list[Event] | None = None
     ) -> None:
+        state.dealt = None
         self._apply[state.phase](state, seat, action, log)
 
     def _start_round(self, state: MissionszahlState, log: Log) -> None:
@@ -751,6 +767,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         state.draw_pile.insert(0, card)
         state.known[card] = known
         state.known_bits |= known
+        state.under += 1
 
     @staticmethod
     def _board_changed(state: MissionszahlState) -> None:
@@ -782,6 +799,9 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
 
     # -- hidden information -----------------------------------------------------------
     def view(self, state: MissionszahlState, seat: Seat | None) -> MissionszahlView:
+        dealt = state.dealt
+        if dealt is not None and dealt.seat == seat:
+            return dealt
         n = state.seats
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
         phase = state.phase
@@ -792,30 +812,36 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             board = state.board = self._board(state)
         if state.known_bits & me:
             known = state.known
-            draw_pile = tuple(c if known[c] & me else None for c in reversed(state.draw_pile))
+            pile = state.draw_pile
+            under = pile[: state.under]  # the rest of the pile nobody has seen
+            draw_pile = (None,) * (len(pile) - len(under)) + tuple(
+                [c if known[c] & me else None for c in reversed(under)]
+            )
             known_hands = tuple(
-                ()
-                if other == seat
-                else tuple(sorted(c for c in self._pool(state, other) if known[c] & me))
-                for other in range(n)
+                [
+                    ()
+                    if other == seat
+                    else tuple(sorted([c for c in self._pool(state, other) if known[c] & me]))
+                    for other in range(n)
+                ]
             )
         else:  # this seat knows no hidden card
             draw_pile = (None,) * len(state.draw_pile)
             known_hands = ((),) * n
         if committing:
-            committed = tuple(card >= 0 for card in played)
+            committed = tuple([card >= 0 for card in played])
             shown: tuple[int | None, ...] = (None,) * n
             mine = played[seat] if seat is not None else -1
         else:
             committed = (False,) * n
-            shown = tuple(None if card < 0 else card for card in played)
+            shown = tuple([None if card < 0 else card for card in played])
             mine = -1
         return _new_view(
             seat,
             n,  # players
             board.round,
             ROUNDS,
-            phase.value,
+            _PHASE_VALUE[phase],
             self.to_act(state),
             board.missions,
             board.arrows,
@@ -868,7 +894,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         n = view.players
         seat = view.seat
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
-        phase = Phase(view.phase)
+        phase = _PHASES[view.phase]
         committing = phase is Phase.COMMIT
         # In id order, like ALL_CARDS (the ``None`` of what the seat cannot see is no card).
         unseen = sorted(
@@ -902,7 +928,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             if face_down:  # any card of his it may be, the ones the seat knows too
                 played[other] = pool.pop(rng.randrange(len(pool)))
             hands.append(sorted(pool))
-        pile = self._dealt_pile(view.draw_pile, unseen, known, me)
+        pile, under = self._dealt_pile(view.draw_pile, unseen, known, me)
         return MissionszahlState(
             seats=n,
             seed=rng.getrandbits(63),
@@ -924,30 +950,40 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             partner=NOBODY if view.partner is None else view.partner,
             collections=[list(c) for c in view.collections],
             known_bits=me if any(known) else 0,
+            under=under,
             scored=view.scores,
             board=Board._make(_BOARD_FIELDS(view)),  # the view's board is this table's
+            dealt=view,
         )
 
     @staticmethod
     def _dealt_pile(
         shown: Sequence[int | None], unseen: list[int], known: list[int], me: int
-    ) -> list[int]:
+    ) -> tuple[list[int], int]:
         """The draw pile (top card last) for a view's ``shown`` pile (top card first): the
         cards the seat knows stay, the unknown places get the last of ``unseen``, the top
-        place the very last card (as if popped from ``unseen`` top first)."""
+        place the very last card (as if popped from ``unseen`` top first). With it, how
+        many cards from the bottom up to the seat's topmost known card (``under``: nobody
+        knows a card above it)."""
         unknown = shown.count(None)
         fill = unseen[len(unseen) - unknown :]
         if unknown == len(shown):
-            return fill
+            return fill, 0
         cards = iter(fill)
         pile = []
+        left = len(shown) - unknown  # known cards not yet placed
         for entry in reversed(shown):
             if entry is None:
                 pile.append(next(cards))
             else:
                 pile.append(entry)
                 known[entry] = me
-        return pile
+                left -= 1
+                if not left:
+                    break
+        under = len(pile)
+        pile += cards  # the unknown places above the topmost known card
+        return pile, under
 
     def shuffle_unseen(
         self, state: MissionszahlState, seat: Seat | None, rng: random.Random
@@ -955,6 +991,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         """Permute every card ``seat`` cannot see among the places it cannot see; what other
         seats knew about a place stays with the place."""
         copy = self.clone(state)
+        copy.dealt = None
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
         known = copy.known
         places: list[tuple[list[int], int]] = []
