@@ -62,6 +62,13 @@ from spieltisch.games.missionszahl.cards import (
 )
 from spieltisch.games.missionszahl.game import BONUS_FROM, BONUS_STEP, MissionszahlView
 
+#: The symbols by plain names: ``Symbol.EVENS_OUT`` is a look-up through the enum's
+#: metaclass that costs ten times a global name, and every hand card asks for its symbol.
+PASS_CW = Symbol.PASS_CW
+NEW_MISSION = Symbol.NEW_MISSION
+EVENS_OUT = Symbol.EVENS_OUT
+PLUS_MINUS_3 = Symbol.PLUS_MINUS_3
+DRAW_AND_GIVE = Symbol.DRAW_AND_GIVE
 #: Every mission number a future round can bring.
 _NUMBERS = range(LOWEST, HIGHEST + 1)
 _EVERY_CARD = frozenset(ALL_CARDS)
@@ -278,13 +285,13 @@ class _Odds:
         symbol = SYMBOL[card]
         if symbol is None:
             return self.p_win(value, target)
-        if symbol is Symbol.PLUS_MINUS_3:
+        if symbol is PLUS_MINUS_3:
             return max(self.p_win(value, target + 3), self.p_win(value, target - 3))
-        if symbol is Symbol.EVENS_OUT:
+        if symbol is EVENS_OUT:
             return 0.0 if value % 2 == 0 else self.p_win(value, target, odd_only=True)
-        if symbol is Symbol.DRAW_AND_GIVE:
+        if symbol is DRAW_AND_GIVE:
             return self.p_win(value, target, spoil=True)
-        if symbol is Symbol.PASS_CW:
+        if symbol is PASS_CW:
             return 1.0 / self.players
         return self.mean_p_win(value)  # new mission: a random new mission number
 
@@ -490,7 +497,7 @@ class _Table:
         chance = self.odds.card_p_win(card, target)
         swap = self._swap_hope(card)
         exchange = self._exchange_hope(card)
-        if SYMBOL[card] is Symbol.NEW_MISSION:
+        if SYMBOL[card] is NEW_MISSION:
             arrow: float = 0
             denial: float = 0
         else:

@@ -132,6 +132,20 @@ class Phase(Enum):
     __hash__ = object.__hash__
 
 
+#: The phases by their plain names, for the engine's own use: ``Phase.COMMIT`` is a look-up
+#: through the enum's metaclass that costs ten times a global name, and a simulation asks
+#: for the phase at every step.
+COMMIT = Phase.COMMIT
+SHIFT = Phase.SHIFT
+GIVE = Phase.GIVE
+SWAP = Phase.SWAP
+EXCHANGE = Phase.EXCHANGE
+TRADE = Phase.TRADE
+OVER = Phase.OVER
+#: The symbols a player carries out with a decision, by plain names (as the phases).
+PLUS_MINUS_3, DRAW_AND_GIVE = Symbol.PLUS_MINUS_3, Symbol.DRAW_AND_GIVE
+
+
 @dataclass(slots=True)
 class MissionszahlState:
     """The whole table. Internal to the engine: only views leave it.
@@ -237,7 +251,8 @@ def colour_bonus(cards: Sequence[int]) -> int:
     counts = [0] * len(COLOURS)
     for card in cards:
         counts[COLOUR[card]] += 1
-    return sum(map(BONUS.__getitem__, counts))
+    red, green, blue, orange = counts
+    return BONUS[red] + BONUS[green] + BONUS[blue] + BONUS[orange]
 
 
 def table_scores(
@@ -260,7 +275,7 @@ def table_scores(
             mine[owner].add(number)
     scores = []
     for cards, own in zip(collections, mine, strict=True):
-        void = table - own
+        void = table - own if own else table
         values = map(VALUE.__getitem__, cards)
         score = sum(filterfalse(void.__contains__, values)) if void else sum(values)
         scores.append(colour_bonus(cards) + score)
@@ -297,19 +312,19 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             for n in range(MAX_SEATS + 1)
         )
         self._legal: dict[Phase, Callable[[MissionszahlState, Seat], Sequence[Action]]] = {
-            Phase.SHIFT: self._legal_shift,
-            Phase.GIVE: self._legal_give,
-            Phase.SWAP: self._legal_swap,
-            Phase.EXCHANGE: self._legal_exchange,
-            Phase.TRADE: self._legal_trade,
+            SHIFT: self._legal_shift,
+            GIVE: self._legal_give,
+            SWAP: self._legal_swap,
+            EXCHANGE: self._legal_exchange,
+            TRADE: self._legal_trade,
         }
         self._apply: dict[Phase, Callable[..., None]] = {
-            Phase.COMMIT: self._apply_commit,
-            Phase.SHIFT: self._apply_shift,
-            Phase.GIVE: self._apply_give,
-            Phase.SWAP: self._apply_swap,
-            Phase.EXCHANGE: self._apply_exchange,
-            Phase.TRADE: self._apply_trade,
+            COMMIT: self._apply_commit,
+            SHIFT: self._apply_shift,
+            GIVE: self._apply_give,
+            SWAP: self._apply_swap,
+            EXCHANGE: self._apply_exchange,
+            TRADE: self._apply_trade,
         }
         self._automatic: dict[Symbol, Callable[[MissionszahlState, Seat, Log], None]] = {
             Symbol.PASS_CW: self._pass_clockwise,
@@ -334,7 +349,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             seats=seats,
             seed=seed,
             shuffles=1,
-            phase=Phase.COMMIT,
+            phase=COMMIT,
             hands=[sorted(order[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(seats)],
             draw_pile=order[HAND_SIZE * seats :][::-1],
             known=[0] * DECK_SIZE,
@@ -404,11 +419,11 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     # -- who acts, and what may he do --------------------------------------------------
     def to_act(self, state: MissionszahlState) -> tuple[Seat, ...]:
         phase = state.phase
-        if phase is Phase.COMMIT:
+        if phase is COMMIT:
             return state.waiting
-        if phase is Phase.SHIFT or phase is Phase.GIVE:
+        if phase is SHIFT or phase is GIVE:
             return (state.cursor,)
-        if phase is Phase.OVER:
+        if phase is OVER:
             return ()
         return (state.winner,)
 
@@ -416,12 +431,12 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         """In the commit, any hand card of a seat that has not laid one yet; otherwise the
         choices of the one seat that must decide."""
         phase = state.phase
-        if phase is Phase.COMMIT:
+        if phase is COMMIT:
             if seat not in state.waiting:
                 return ()
             hand = state.hands[seat]
             return itemgetter(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
-        if phase is Phase.OVER or seat != self.to_act(state)[0]:
+        if phase is OVER or seat != self.to_act(state)[0]:
             return ()
         return self._legal[phase](state, seat)
 
@@ -469,7 +484,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         state.winner = NOBODY
         state.partner = -1
         state.waiting = tuple(range(n))
-        state.phase = Phase.COMMIT
+        state.phase = COMMIT
         if log is not None:
             card = state.missions[-1]
             log.append(
@@ -535,10 +550,10 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def _carry_out(self, state: MissionszahlState, seat: Seat, log: Log) -> bool:
         """Carry out the symbol of ``seat``'s card; True if its player must decide now."""
         symbol = SYMBOL[state.played[seat]]
-        if symbol is Symbol.PLUS_MINUS_3:
-            state.phase = Phase.SHIFT
+        if symbol is PLUS_MINUS_3:
+            state.phase = SHIFT
             return True
-        if symbol is Symbol.DRAW_AND_GIVE:
+        if symbol is DRAW_AND_GIVE:
             return self._draw_to_give(state, seat, log)
         assert symbol is not None
         self._automatic[symbol](state, seat, log)
@@ -591,7 +606,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         if state.seats == MIN_SEATS:
             self._give(state, seat, 1 - seat, log)
             return False
-        state.phase = Phase.GIVE
+        state.phase = GIVE
         return True
 
     def _give(self, state: MissionszahlState, seat: Seat, receiver: Seat, log: Log) -> None:
@@ -641,7 +656,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         state.winner = winner
         state.arrows[-1] = winner
         self._board_changed(state)
-        state.phase = Phase.SWAP
+        state.phase = SWAP
         if log is not None:
             data = {"seat": winner, "card": NAME[played[winner]], "target": target}
             log.append(Event("win", data))
@@ -676,7 +691,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
                 data = {"seat": seat, "other": other, "took": NAME[played[seat]]}
                 log.append(Event("swap", {**data, "gave": NAME[played[other]]}))
         if state.hands[seat]:
-            state.phase = Phase.EXCHANGE
+            state.phase = EXCHANGE
         else:
             self._bank(state, log)
 
@@ -690,7 +705,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             self._bank(state, log)
             return
         state.partner = -1 if action.seat is None else action.seat
-        state.phase = Phase.TRADE
+        state.phase = TRADE
         if log is not None:
             if action.seat is None:
                 log.append(Event("exchange_pile", {"seat": seat}))
@@ -756,7 +771,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         if state.hands[0]:
             self._start_round(state, log)
             return
-        state.phase = Phase.OVER
+        state.phase = OVER
         state.winner = NOBODY
         if log is not None:
             scores = list(self.scores(state))
@@ -782,7 +797,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
 
     # -- the end ----------------------------------------------------------------------
     def is_terminal(self, state: MissionszahlState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def scores(self, state: MissionszahlState) -> tuple[int, ...]:
         """Each collection scored as at the end (final once the hands are empty)."""
@@ -805,7 +820,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         n = state.seats
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
         phase = state.phase
-        committing = phase is Phase.COMMIT
+        committing = phase is COMMIT
         played = state.played
         board = state.board
         if board is None:
@@ -858,12 +873,12 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             state.cursor,
             state.drawn if state.drawn >= 0 else None,
             state.winner if state.winner != NOBODY else None,
-            state.partner if phase is Phase.TRADE else None,
+            state.partner if phase is TRADE else None,
             draw_pile,
             known_hands,
             board.collections,
             board.scores,
-            phase is Phase.OVER,  # game_over
+            phase is OVER,  # game_over
         )
 
     def _board(self, state: MissionszahlState) -> Board:
@@ -883,7 +898,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def _pool(state: MissionszahlState, seat: Seat) -> list[int]:
         """The cards of ``seat`` others cannot see: his hand and a card laid face down."""
         card = state.played[seat]
-        if state.phase is Phase.COMMIT and card >= 0:
+        if state.phase is COMMIT and card >= 0:
             return [*state.hands[seat], card]
         return state.hands[seat]
 
@@ -895,7 +910,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         seat = view.seat
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
         phase = _PHASES[view.phase]
-        committing = phase is Phase.COMMIT
+        committing = phase is COMMIT
         # In id order, like ALL_CARDS (the ``None`` of what the seat cannot see is no card).
         unseen = sorted(
             _EVERY_CARD.difference(
@@ -1001,7 +1016,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             hand = copy.hands[other]
             places += [(hand, i) for i, card in enumerate(hand) if not known[card] & me]
             card = copy.played[other]
-            if copy.phase is Phase.COMMIT and card >= 0 and not known[card] & me:
+            if copy.phase is COMMIT and card >= 0 and not known[card] & me:
                 places.append((copy.played, other))
         pile = copy.draw_pile
         places += [(pile, i) for i, card in enumerate(pile) if not known[card] & me]
