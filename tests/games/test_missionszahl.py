@@ -645,15 +645,18 @@ def from_scratch(game: Missionszahl, state: MissionszahlState) -> MissionszahlSt
     """A copy of ``state`` that has forgotten everything it keeps only to save work."""
     fresh = game.clone(state)
     fresh.known_bits = PUBLIC
-    fresh.scored = fresh.board = None
+    fresh.under = len(ALL_CARDS)
+    fresh.scored = fresh.board = fresh.dealt = None
     return fresh
 
 
 def test_views_and_scores_kept_in_the_state_never_go_stale() -> None:
-    """The board part of the views and the scores are kept in the state, and a state
-    remembers which seats may know hidden cards (``MissionszahlState``): after every action,
-    each seat's view and the scores equal those of a copy made from scratch, and so do the
-    views of a state determinized from each view."""
+    """The board part of the views and the scores are kept in the state, a state remembers
+    which seats may know hidden cards and which draw pile cards nobody has seen, and a
+    determinized state the view it was dealt from (``MissionszahlState``): after every
+    action, each seat's view and the scores equal those of a copy made from scratch, and so
+    do the views of a state determinized from each view, before and after its first
+    action."""
     for seats in (2, 3, 4):
         game = Missionszahl()
         rng = random.Random(seats)
@@ -661,6 +664,8 @@ def test_views_and_scores_kept_in_the_state_never_go_stale() -> None:
         steps = 0
         while True:
             assert reduce(or_, state.known) & ~state.known_bits == 0
+            assert all(not state.known[card] for card in state.draw_pile[state.under :])
+            assert state.dealt is None
             assert game.scores(state) == game.scores(from_scratch(game, state))
             for seat in (*range(seats), None):
                 view = game.view(state, seat)
@@ -670,7 +675,19 @@ def test_views_and_scores_kept_in_the_state_never_go_stale() -> None:
                 assert hash(view) == hash(plain)
                 sample = game.determinize(view, rng)
                 assert reduce(or_, sample.known) & ~sample.known_bits == 0
+                assert all(not sample.known[card] for card in sample.draw_pile[sample.under :])
+                assert game.view(sample, seat) is view
                 assert game.view(from_scratch(game, sample), seat) == view
+                for other in range(seats):
+                    assert game.view(sample, other) == game.view(from_scratch(game, sample), other)
+                if not game.is_terminal(sample):
+                    actor = game.to_act(sample)[0]
+                    game.apply(sample, actor, rng.choice(game.legal_actions(sample, actor)))
+                    assert sample.dealt is None
+                    assert all(not sample.known[card] for card in sample.draw_pile[sample.under :])
+                    for other in (*range(seats), None):
+                        fresh = from_scratch(game, sample)
+                        assert game.view(sample, other) == game.view(fresh, other)
             if game.is_terminal(state):
                 break
             seat = game.to_act(state)[0]

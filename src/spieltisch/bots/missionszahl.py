@@ -31,10 +31,13 @@ How it plays, in the words of a player:
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from itertools import accumulate
+from operator import mul
+from typing import Any, NamedTuple
 
 from spieltisch.core.game import Game, View
 from spieltisch.games.missionszahl.actions import (
@@ -59,8 +62,21 @@ from spieltisch.games.missionszahl.cards import (
 )
 from spieltisch.games.missionszahl.game import BONUS_FROM, BONUS_STEP, MissionszahlView
 
+#: The symbols by plain names: ``Symbol.EVENS_OUT`` is a look-up through the enum's
+#: metaclass that costs ten times a global name, and every hand card asks for its symbol.
+PASS_CW = Symbol.PASS_CW
+NEW_MISSION = Symbol.NEW_MISSION
+EVENS_OUT = Symbol.EVENS_OUT
+PLUS_MINUS_3 = Symbol.PLUS_MINUS_3
+DRAW_AND_GIVE = Symbol.DRAW_AND_GIVE
 #: Every mission number a future round can bring.
 _NUMBERS = range(LOWEST, HIGHEST + 1)
+_EVERY_CARD = frozenset(ALL_CARDS)
+#: Every card number, with 0 in front (tables indexed by number).
+_VALUES = range(HIGHEST + 1)
+#: 1 for an odd number, 0 for an even one, by number (as the unseen cards' counts are
+#: indexed: 0 to 29).
+_ODD = tuple(value % 2 for value in range(HIGHEST + 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,17 +130,27 @@ class MissionszahlBot:
 def _prefix(count: Sequence[int]) -> list[int]:
     """``prefix[v]``: how many counted cards have a number of at most ``v`` (index ``v``
     from 0 to 28; the counts run from 1 to 27)."""
-    prefix = [0] * len(count)
-    total = 0
-    for value, k in enumerate(count):
-        total += k
-        prefix[value] = total
-    return prefix
+    return list(accumulate(count))
+
+
+#: ``STEP[k]``: the colour bonus gained by the ``k``-th card of a colour (10 from the
+#: third card on).
+STEP: tuple[int, ...] = tuple(
+    BONUS_STEP if k >= BONUS_FROM else 0 for k in range(len(ALL_CARDS) + 2)
+)
 
 
 def _bonus_step(count: int) -> int:
     """The colour bonus gained by the ``count``-th card of a colour."""
-    return BONUS_STEP if count >= BONUS_FROM else 0
+    return STEP[count]
+
+
+def _colour_counts(cards: Sequence[int]) -> list[int]:
+    """How many of ``cards`` have each colour."""
+    counts = [0] * len(COLOURS)
+    for card in cards:
+        counts[COLOUR[card]] += 1
+    return counts
 
 
 class _Odds:
@@ -145,20 +171,31 @@ class _Odds:
         self.odd_prefix = _prefix(odd_count)
         self.total = max(1, sum(count))
         self.pools = pools
+        #: The opponents' hand sizes when this seat knows no card in their hands (the usual
+        #: case, worked out faster), else ``None``.
+        self.sizes = (
+            None
+            if any(known for known, pool in pools if pool > 0)
+            else [p for _, p in pools if p > 0]
+        )
         self.players = players
         self.smart = smart
+        self.top = len(self.prefix) - 1
         self._cache: dict[tuple[int, int, int], float] = {}
+        self._by_beat: dict[tuple[float, bool], float] = {}
 
     def _beat(self, distance: int, target: int, odd_only: bool) -> float:
         """The chance that one unseen card lies closer to ``target`` (ties count half)."""
         count = self.odd_count if odd_only else self.count
         prefix = self.odd_prefix if odd_only else self.prefix
-        top = len(prefix) - 1
-        low = min(top, max(0, target - distance))
-        high = min(top, max(0, target + distance - 1))
+        top = self.top
+        below, above = target - distance, target + distance
+        low = 0 if below < 0 else top if below > top else below
+        high = 0 if above < 1 else top if above > top else above - 1
         inside = prefix[high] - prefix[low] if high > low else 0
-        ends = {target - distance, target + distance}
-        ties = sum(count[v] for v in ends if LOWEST <= v <= HIGHEST)
+        ties = count[below] if LOWEST <= below <= HIGHEST else 0
+        if above != below and LOWEST <= above <= HIGHEST:
+            ties += count[above]
         return (inside + 0.5 * ties) / self.total
 
     def p_win(self, value: int, target: int, odd_only: bool = False, spoil: bool = False) -> float:
@@ -172,31 +209,75 @@ class _Odds:
             return cached
         distance = abs(value - target)
         pb = self._beat(distance, target, odd_only)
+        if self.sizes is not None:
+            chance = self._unknown_hands(pb, spoil)
+            self._cache[key] = chance
+            return chance
         smart = self.smart
         chance = 1.0
         worst = 0.0
+        beat = 0.0
+        plain = 0  # the pool size of the last opponent without known cards
         for known, pool in self.pools:
             if pool <= 0:
                 continue
-            k_beat = 0.0
-            miss = 1.0
-            for card in known:
-                if odd_only and VALUE[card] % 2 == 0:
-                    continue
-                d = abs(VALUE[card] - target)
-                b = 1.0 if d < distance else 0.5 if d == distance else 0.0
-                k_beat += b
-                miss *= 1.0 - b
-            unknown = max(0, pool - len(known))
-            uniform = (k_beat + unknown * pb) / pool
-            best = 1.0 - miss * (1.0 - pb) ** unknown
-            beat = (1.0 - smart) * uniform + smart * best
-            worst = max(worst, beat)
+            if known or pool != plain:  # else the same chance as that opponent's
+                k_beat = 0.0
+                miss = 1.0
+                for card in known:
+                    if odd_only and VALUE[card] % 2 == 0:
+                        continue
+                    d = abs(VALUE[card] - target)
+                    b = 1.0 if d < distance else 0.5 if d == distance else 0.0
+                    k_beat += b
+                    miss *= 1.0 - b
+                unknown = max(0, pool - len(known))
+                uniform = (k_beat + unknown * pb) / pool
+                best = 1.0 - miss * (1.0 - pb) ** unknown
+                beat = (1.0 - smart) * uniform + smart * best
+                plain = 0 if known else pool
+            if beat > worst:
+                worst = beat
             chance *= 1.0 - beat
         if spoil and worst < 1.0:
             chance = chance / (1.0 - worst) * (1.0 - pb)
         self._cache[key] = chance
         return chance
+
+    def _unknown_hands(self, pb: float, spoil: bool) -> float:
+        """:meth:`p_win` when this seat knows no card in the opponents' hands (the usual
+        case, so kept short): each opponent's card beats it with chance ``pb``."""
+        key = (pb, spoil)
+        chance = self._by_beat.get(key)
+        if chance is not None:
+            return chance
+        smart = self.smart
+        chance = 1.0
+        worst = 0.0
+        beat = 0.0
+        last = 0
+        assert self.sizes is not None
+        for pool in self.sizes:
+            if pool != last:  # else the same chance as the last opponent's
+                uniform = pool * pb / pool  # no known card: ``unknown`` is ``pool``
+                best = 1.0 - (1.0 - pb) ** pool
+                beat = (1.0 - smart) * uniform + smart * best
+                last = pool
+            if beat > worst:
+                worst = beat
+            chance *= 1.0 - beat
+        if spoil and worst < 1.0:
+            chance = chance / (1.0 - worst) * (1.0 - pb)
+        self._by_beat[key] = chance
+        return chance
+
+    def mean_p_win(self, value: int) -> float:
+        """:meth:`p_win` of a card of ``value`` on a random mission number."""
+        if self.sizes is None:
+            return sum([self.p_win(value, t) for t in _NUMBERS]) / len(_NUMBERS)
+        beat, chance = self._beat, self._unknown_hands
+        chances = [chance(beat(abs(value - t), t, False), False) for t in _NUMBERS]
+        return sum(chances) / len(_NUMBERS)
 
     def card_p_win(self, card: int, target: int) -> float:
         """The chance to win with ``card``, counting its own symbol."""
@@ -204,15 +285,15 @@ class _Odds:
         symbol = SYMBOL[card]
         if symbol is None:
             return self.p_win(value, target)
-        if symbol is Symbol.PLUS_MINUS_3:
+        if symbol is PLUS_MINUS_3:
             return max(self.p_win(value, target + 3), self.p_win(value, target - 3))
-        if symbol is Symbol.EVENS_OUT:
+        if symbol is EVENS_OUT:
             return 0.0 if value % 2 == 0 else self.p_win(value, target, odd_only=True)
-        if symbol is Symbol.DRAW_AND_GIVE:
+        if symbol is DRAW_AND_GIVE:
             return self.p_win(value, target, spoil=True)
-        if symbol is Symbol.PASS_CW:
+        if symbol is PASS_CW:
             return 1.0 / self.players
-        return sum(self.p_win(value, t) for t in _NUMBERS) / len(_NUMBERS)  # new mission
+        return self.mean_p_win(value)  # new mission: a random new mission number
 
 
 @lru_cache(maxsize=256)
@@ -225,6 +306,56 @@ def _average_odds(pools: tuple[int, ...], players: int, smart: float) -> tuple[f
     return tuple(
         sum(odds.card_p_win(card, t) for t in _NUMBERS) / len(_NUMBERS) for card in ALL_CARDS
     )
+
+
+@lru_cache(maxsize=256)
+def _best_chances(size: int, opponents: int) -> tuple[float, ...]:
+    """``chances[i]``: the chance that of ``opponents`` cards drawn from ``size`` cards
+    ranked from worst to best (with replacement), the best is the ``i``-th."""
+    previous = 0.0
+    chances = []
+    for i in range(size):
+        level = ((i + 1) / size) ** opponents
+        chances.append(level - previous)
+        previous = level
+    return tuple(chances)
+
+
+class _Board(NamedTuple):
+    """What the mission cards and their arrows mean for each seat's collection."""
+
+    #: ``owned[s]``: the numbers of the mission cards whose arrow points at seat ``s``.
+    owned: tuple[frozenset[int], ...]
+    #: ``points[s][v]``: what a card with number ``v`` scores for seat ``s``: ``v``, or 0
+    #: if a mission card with that number points elsewhere.
+    points: tuple[tuple[int, ...], ...]
+
+
+#: Boards already worked out, by player count, mission cards and arrows (they change only
+#: twice a round, and many decisions see the same one).
+_BOARDS: dict[tuple[int, tuple[int, ...], tuple[int | None, ...]], _Board] = {}
+_BOARDS_KEPT = 4096
+
+
+def _board(players: int, missions: tuple[int, ...], arrows: tuple[int | None, ...]) -> _Board:
+    """The :class:`_Board` of a view's mission cards and arrows."""
+    key = (players, missions, arrows)
+    board = _BOARDS.get(key)
+    if board is None:
+        on_table = {VALUE[card] for card in missions}
+        owned = tuple(
+            frozenset(VALUE[c] for c, a in zip(missions, arrows, strict=True) if a == s)
+            for s in range(players)
+        )
+        points = tuple(
+            tuple(0 if value in on_table and value not in own else value for value in _VALUES)
+            for own in owned
+        )
+        board = _Board(owned, points)
+        if len(_BOARDS) >= _BOARDS_KEPT:
+            _BOARDS.clear()
+        _BOARDS[key] = board
+    return board
 
 
 class _Table:
@@ -240,48 +371,80 @@ class _Table:
         self.n = n
         self.opponents = [s for s in range(n) if s != me]
         self.mission = VALUE[view.missions[-1]]
-        self.on_table = {VALUE[card] for card in view.missions}
-        self.owned = [
-            {VALUE[c] for c, a in zip(view.missions, view.arrows, strict=True) if a == s}
-            for s in range(n)
-        ]
-        played = [c for c in view.played if c is not None]
-        seen = {*view.missions, *view.hand, *played}
-        seen.update(c for c in view.draw_pile if c is not None)
-        for cards in (*view.collections, *view.known_hands):
-            seen.update(cards)
-        if view.my_card is not None:
-            seen.add(view.my_card)
-        if view.drawn is not None:
-            seen.add(view.drawn)
-        self.unseen = [card for card in ALL_CARDS if card not in seen]
-        self.count = [0] * (HIGHEST + 3)
-        self.odd_count = [0] * (HIGHEST + 3)
-        for card in self.unseen:
-            value = VALUE[card]
-            self.count[value] += 1
-            if value % 2:
-                self.odd_count[value] += 1
-        pools = [
-            (view.known_hands[o], view.hand_sizes[o] + (1 if view.committed[o] else 0))
-            for o in self.opponents
-        ]
-        self.odds = _Odds(self.count, self.odd_count, pools, n, w.smart)
-        sizes = tuple(pool for _, pool in pools)
-        self.average = _average_odds(sizes, n, w.smart)
-        self.colours = [self._colour_counts(s) for s in range(n)]
+        self.owned, self.values = _board(n, view.missions, view.arrows)
+        self.projected = [self._projected(s) for s in range(n)]
+        self.colours = [_colour_counts(cards) for cards in self.projected]
         self.harm = self._harm_weights(view)
+        self._unseen: list[int] | None = None
+        self._odds: _Odds | None = None
+        self._average: tuple[float, ...] | None = None
         self._mean: float | None = None
         self._means: dict[int, float] = {}
         self._arrows: dict[tuple[int, int], int] = {}
-        self._sorted_gains: list[float] | None = None
-        self._best: list[tuple[float, float]] | None = None
+        self._sorted_gains: list[int] | None = None
+        self._hopes: dict[int, float] = {}
+        self._denial: float | None = None
+        self._hand_losses: list[tuple[int, int]] | None = None
+        self._partners: dict[int, tuple[float, float]] = {}
 
-    def _colour_counts(self, seat: int) -> list[int]:
-        """The colours of the collection the seat will end with, as far as known: its
+    # The unseen cards and the chances to win a round are made when first needed: only
+    # laying a card and the exchange need them.
+    @property
+    def unseen(self) -> list[int]:
+        """The cards this seat has not seen, in id order."""
+        if self._unseen is not None:
+            return self._unseen
+        view = self.view
+        # The ``None`` of a card this seat cannot see is no card.
+        self._unseen = sorted(
+            _EVERY_CARD.difference(
+                view.missions,
+                view.hand,
+                view.played,
+                view.draw_pile,
+                (view.my_card, view.drawn),
+                *view.collections,
+                *view.known_hands,
+            )
+        )
+        return self._unseen
+
+    @property
+    def odds(self) -> _Odds:
+        """The chances to win this round with a card."""
+        if self._odds is not None:
+            return self._odds
+        count = [0] * (HIGHEST + 3)
+        for value in map(VALUE.__getitem__, self.unseen):
+            count[value] += 1
+        odd_count = list(map(mul, count, _ODD))
+        self._odds = _Odds(count, odd_count, self._pools, self.n, self.w.smart)
+        return self._odds
+
+    @property
+    def average(self) -> tuple[float, ...]:
+        """Each card's chance to win on a random later mission number (see
+        :func:`_average_odds`)."""
+        if self._average is None:
+            sizes = tuple(pool for _, pool in self._pools)
+            self._average = _average_odds(sizes, self.n, self.w.smart)
+        return self._average
+
+    @property
+    def _pools(self) -> list[tuple[tuple[int, ...], int]]:
+        """For each opponent: the cards this seat knows in his hand, and how many cards he
+        can lay."""
+        view = self.view
+        return [
+            (view.known_hands[o], view.hand_sizes[o] + (1 if view.committed[o] else 0))
+            for o in self.opponents
+        ]
+
+    def _projected(self, seat: int) -> list[int]:
+        """The cards of the collection the seat will end with, as far as known: its
         collection and its card on the table, and for this bot also its whole hand."""
         view = self.view
-        cards = list(view.collections[seat])
+        cards = [*view.collections[seat]]
         card = view.played[seat]
         if card is not None:
             cards.append(card)
@@ -289,10 +452,7 @@ class _Table:
             cards.extend(view.hand)
             if view.my_card is not None:
                 cards.append(view.my_card)
-        counts = [0] * len(COLOURS)
-        for c in cards:
-            counts[COLOUR[c]] += 1
-        return counts
+        return cards
 
     def _harm_weights(self, view: MissionszahlView) -> list[float]:
         """How much a point lost by each opponent is worth to this bot: most for the leader."""
@@ -307,16 +467,15 @@ class _Table:
     # -- what a card is worth to a player ------------------------------------------------
     def points(self, seat: int, card: int) -> int:
         """The card's number, or 0 if a mission card not pointing at ``seat`` voids it."""
-        value = VALUE[card]
-        return 0 if value in self.on_table and value not in self.owned[seat] else value
+        return self.values[seat][VALUE[card]]
 
-    def gain(self, seat: int, card: int) -> float:
+    def gain(self, seat: int, card: int) -> int:
         """What receiving ``card`` adds to ``seat``'s final score."""
-        return self.points(seat, card) + _bonus_step(self.colours[seat][COLOUR[card]] + 1)
+        return self.values[seat][VALUE[card]] + STEP[self.colours[seat][COLOUR[card]] + 1]
 
-    def loss(self, seat: int, card: int) -> float:
+    def loss(self, seat: int, card: int) -> int:
         """What giving away ``card`` (counted in the projection) costs ``seat``."""
-        return self.points(seat, card) + _bonus_step(self.colours[seat][COLOUR[card]])
+        return self.values[seat][VALUE[card]] + STEP[self.colours[seat][COLOUR[card]]]
 
     def arrow_value(self, seat: int, number: int) -> int:
         """What the arrow of a mission ``number`` saves for ``seat`` (its known cards)."""
@@ -326,16 +485,7 @@ class _Table:
             return cached
         value = 0
         if number not in self.owned[seat]:
-            view = self.view
-            cards = [*view.collections[seat]]
-            played = view.played[seat]
-            if played is not None:
-                cards.append(played)
-            if seat == self.me:
-                cards.extend(view.hand)
-                if view.my_card is not None:
-                    cards.append(view.my_card)
-            value = sum(VALUE[c] for c in cards if VALUE[c] == number)
+            value = number * sum(1 for c in self.projected[seat] if VALUE[c] == number)
         self._arrows[key] = value
         return value
 
@@ -345,16 +495,14 @@ class _Table:
         me = self.me
         target = view.target
         chance = self.odds.card_p_win(card, target)
-        rest = [c for c in view.hand if c != card]
         swap = self._swap_hope(card)
-        exchange = self._exchange_hope(rest)
-        number = self.mission
-        arrow = self.arrow_value(me, number)
-        denial = sum(self.harm[o] * self.arrow_value(o, number) for o in self.opponents) / max(
-            1, len(self.opponents)
-        )
-        if SYMBOL[card] is Symbol.NEW_MISSION:
-            arrow = denial = 0
+        exchange = self._exchange_hope(card)
+        if SYMBOL[card] is NEW_MISSION:
+            arrow: float = 0
+            denial: float = 0
+        else:
+            arrow = self.arrow_value(me, self.mission)
+            denial = self._mean_denial()
         win = arrow + denial + swap + exchange
         steal = self.w.steal * max(0.0, self.loss(me, card) - min(HIGHEST, max(LOWEST, target)))
         score = chance * win - (1.0 - chance) * steal
@@ -362,6 +510,15 @@ class _Table:
             average = self.average[card]
             score -= self.w.future * average * (swap + exchange)
         return score
+
+    def _mean_denial(self) -> float:
+        """What winning this round's arrow takes from the opponents, on average."""
+        if self._denial is None:
+            number = self.mission
+            opponents = self.opponents
+            denial = sum(self.harm[o] * self.arrow_value(o, number) for o in opponents)
+            self._denial = denial / max(1, len(opponents))
+        return self._denial
 
     def _mean_gain(self) -> float:
         """What a random unseen card would add to this bot's score."""
@@ -375,42 +532,48 @@ class _Table:
         mean = self._means.get(seat)
         if mean is None:
             unseen = self.unseen
-            mean = sum(self.loss(seat, c) for c in unseen) / len(unseen) if unseen else 0.0
+            values = self.values[seat]
+            colours = self.colours[seat]
+            down = [STEP[k] for k in colours]
+            losses = [values[VALUE[c]] + down[COLOUR[c]] for c in unseen]
+            mean = sum(losses) / len(unseen) if unseen else 0.0
             self._means[seat] = mean
         return mean
 
-    def _gains(self) -> list[float]:
+    def _gains(self) -> list[int]:
+        """What each unseen card would add to this bot's score, from least to most."""
         if self._sorted_gains is None:
-            self._sorted_gains = sorted(self.gain(self.me, c) for c in self.unseen)
+            values = self.values[self.me]
+            colours = self.colours[self.me]
+            up = [STEP[k + 1] for k in colours]
+            self._sorted_gains = sorted([values[VALUE[c]] + up[COLOUR[c]] for c in self.unseen])
         return self._sorted_gains
-
-    def _best_of(self) -> list[tuple[float, float]]:
-        """The distribution of the best unseen card (for this bot) among one card from
-        each opponent: (gain, probability) pairs."""
-        if self._best is None:
-            gains = self._gains()
-            k = len(self.opponents)
-            size = len(gains)
-            previous = 0.0
-            best: list[tuple[float, float]] = []
-            for i, value in enumerate(gains):
-                level = ((i + 1) / size) ** k
-                best.append((value, level - previous))
-                previous = level
-            self._best = best
-        return self._best
 
     def _swap_hope(self, card: int) -> float:
         """What the winner's swap should bring when winning with ``card``: the best of the
         opponents' cards (random unseen cards) against the own card."""
         mine = self.loss(self.me, card)
-        return sum(p * (value - mine) for value, p in self._best_of() if value > mine)
+        hope = self._hopes.get(mine)
+        if hope is None:
+            # The best of one unseen card from each opponent, as gains with their chances;
+            # only the gains above the own card's count.
+            gains = self._gains()
+            chances = _best_chances(len(gains), len(self.opponents))
+            better = bisect_right(gains, mine)
+            hope = sum(map(mul, chances[better:], [value - mine for value in gains[better:]]))
+            self._hopes[mine] = hope
+        return hope
 
-    def _exchange_hope(self, hand: Sequence[int]) -> float:
-        """What an exchange should bring: a random card for the weakest hand card."""
-        if not hand:
+    def _exchange_hope(self, card: int) -> float:
+        """What an exchange should bring after laying ``card``: a random card for the
+        weakest card left in the hand."""
+        losses = self._hand_losses
+        if losses is None:
+            me = self.me
+            losses = self._hand_losses = sorted((self.loss(me, c), c) for c in self.view.hand)
+        if len(losses) < 2:
             return 0.0
-        weakest = min(self.loss(self.me, c) for c in hand)
+        weakest = losses[1][0] if losses[0][1] == card else losses[0][0]
         return max(0.0, self._mean_gain() - weakest)
 
     # -- after the reveal ---------------------------------------------------------------
@@ -489,15 +652,26 @@ class _Table:
             top = view.draw_pile[0] if view.draw_pile else None
             got = self.gain(me, top) if top is not None else self._mean_gain()
             return got - lost
-        pool = list(view.known_hands[partner])
-        unknown = max(0, view.hand_sizes[partner] - len(pool))
-        size = max(1, len(pool) + unknown)
-        mean_unseen = self._mean_gain()
-        got = (sum(self.gain(me, c) for c in pool) + unknown * mean_unseen) / size
-        their_mean = self._their_mean(partner)
-        their = (sum(self.loss(partner, c) for c in pool) + unknown * their_mean) / size
+        got, their = self._blind_means(partner)
         harm = their - self.gain(partner, card)
         return got - lost + self.harm[partner] * harm
+
+    def _blind_means(self, partner: int) -> tuple[float, float]:
+        """What the card taken blind from ``partner``'s hand is worth on average: to this
+        bot, and to the partner who loses it."""
+        means = self._partners.get(partner)
+        if means is None:
+            view = self.view
+            me = self.me
+            pool = list(view.known_hands[partner])
+            unknown = max(0, view.hand_sizes[partner] - len(pool))
+            size = max(1, len(pool) + unknown)
+            mean_unseen = self._mean_gain()
+            got = (sum(self.gain(me, c) for c in pool) + unknown * mean_unseen) / size
+            their_mean = self._their_mean(partner)
+            their = (sum(self.loss(partner, c) for c in pool) + unknown * their_mean) / size
+            means = self._partners[partner] = (got, their)
+        return means
 
 
 def make(

@@ -127,6 +127,24 @@ class Phase(Enum):
     TRADE = "trade"  # ... and names the hand card he gives away
     OVER = "over"
 
+    #: Members are single objects compared by identity, so they may be hashed by identity:
+    #: every action looks its phase up, and ``Enum.__hash__`` is slow Python code.
+    __hash__ = object.__hash__
+
+
+#: The phases by their plain names, for the engine's own use: ``Phase.COMMIT`` is a look-up
+#: through the enum's metaclass that costs ten times a global name, and a simulation asks
+#: for the phase at every step.
+COMMIT = Phase.COMMIT
+SHIFT = Phase.SHIFT
+GIVE = Phase.GIVE
+SWAP = Phase.SWAP
+EXCHANGE = Phase.EXCHANGE
+TRADE = Phase.TRADE
+OVER = Phase.OVER
+#: The symbols a player carries out with a decision, by plain names (as the phases).
+PLUS_MINUS_3, DRAW_AND_GIVE = Symbol.PLUS_MINUS_3, Symbol.DRAW_AND_GIVE
+
 
 @dataclass(slots=True)
 class MissionszahlState:
@@ -146,12 +164,15 @@ class MissionszahlState:
     always knows his hand. Cards put under the pile face up stay known to all; a card given
     blind stays known to its giver until its new owner passes a card on face down.
 
-    The last three fields only save work and never take part in comparing states:
+    The last five fields only save work and never take part in comparing states:
     ``known_bits`` has (at least) every bit set anywhere in ``known``, so a seat whose bit it
-    lacks knows no card in a hand or in the draw pile; ``scored`` (the scores) and ``board``
-    (the mission cards, arrows and collections as every view shows them) are made by the
-    first call that needs them and cleared whenever a mission card, an arrow or a collection
-    changes (:meth:`Missionszahl._board_changed`).
+    lacks knows no card in a hand or in the draw pile; only the bottom ``under`` cards of the
+    draw pile (those put under it, at most) may be known to anybody, the cards above them
+    never were; ``scored`` (the scores) and ``board`` (the mission cards, arrows and
+    collections as every view shows them) are made by the first call that needs them and
+    cleared whenever a mission card, an arrow or a collection changes
+    (:meth:`Missionszahl._board_changed`); ``dealt`` is the view a state was determinized
+    from, its seat's view until the first action.
     """
 
     seats: int
@@ -174,8 +195,10 @@ class MissionszahlState:
     partner: int
     collections: list[list[int]]
     known_bits: int = field(default=PUBLIC, compare=False)
+    under: int = field(default=DECK_SIZE, compare=False)
     scored: tuple[int, ...] | None = field(default=None, compare=False)
     board: Board | None = field(default=None, compare=False)
+    dealt: MissionszahlView | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +251,8 @@ def colour_bonus(cards: Sequence[int]) -> int:
     counts = [0] * len(COLOURS)
     for card in cards:
         counts[COLOUR[card]] += 1
-    return sum(map(BONUS.__getitem__, counts))
+    red, green, blue, orange = counts
+    return BONUS[red] + BONUS[green] + BONUS[blue] + BONUS[orange]
 
 
 def table_scores(
@@ -251,7 +275,7 @@ def table_scores(
             mine[owner].add(number)
     scores = []
     for cards, own in zip(collections, mine, strict=True):
-        void = table - own
+        void = table - own if own else table
         values = map(VALUE.__getitem__, cards)
         score = sum(filterfalse(void.__contains__, values)) if void else sum(values)
         scores.append(colour_bonus(cards) + score)
@@ -259,6 +283,9 @@ def table_scores(
 
 
 _EVERY_CARD = frozenset(ALL_CARDS)
+#: ``phase.value`` without the enum's Python property, as views show the phase.
+_PHASE_VALUE = {phase: phase.value for phase in Phase}
+_PHASES = {phase.value: phase for phase in Phase}
 #: ``MissionszahlView(...)`` with every field in order, several times faster (a view is built
 #: for every decision of a simulation).
 _new_view = quick_constructor(MissionszahlView)
@@ -285,19 +312,19 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             for n in range(MAX_SEATS + 1)
         )
         self._legal: dict[Phase, Callable[[MissionszahlState, Seat], Sequence[Action]]] = {
-            Phase.SHIFT: self._legal_shift,
-            Phase.GIVE: self._legal_give,
-            Phase.SWAP: self._legal_swap,
-            Phase.EXCHANGE: self._legal_exchange,
-            Phase.TRADE: self._legal_trade,
+            SHIFT: self._legal_shift,
+            GIVE: self._legal_give,
+            SWAP: self._legal_swap,
+            EXCHANGE: self._legal_exchange,
+            TRADE: self._legal_trade,
         }
         self._apply: dict[Phase, Callable[..., None]] = {
-            Phase.COMMIT: self._apply_commit,
-            Phase.SHIFT: self._apply_shift,
-            Phase.GIVE: self._apply_give,
-            Phase.SWAP: self._apply_swap,
-            Phase.EXCHANGE: self._apply_exchange,
-            Phase.TRADE: self._apply_trade,
+            COMMIT: self._apply_commit,
+            SHIFT: self._apply_shift,
+            GIVE: self._apply_give,
+            SWAP: self._apply_swap,
+            EXCHANGE: self._apply_exchange,
+            TRADE: self._apply_trade,
         }
         self._automatic: dict[Symbol, Callable[[MissionszahlState, Seat, Log], None]] = {
             Symbol.PASS_CW: self._pass_clockwise,
@@ -322,7 +349,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             seats=seats,
             seed=seed,
             shuffles=1,
-            phase=Phase.COMMIT,
+            phase=COMMIT,
             hands=[sorted(order[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(seats)],
             draw_pile=order[HAND_SIZE * seats :][::-1],
             known=[0] * DECK_SIZE,
@@ -339,6 +366,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             partner=-1,
             collections=[[] for _ in range(seats)],
             known_bits=0,
+            under=0,
         )
         if log is not None:
             for seat, hand in enumerate(state.hands):
@@ -382,18 +410,20 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             partner=state.partner,
             collections=[c[:] for c in state.collections],
             known_bits=state.known_bits,
+            under=state.under,
             scored=state.scored,  # immutable values of the same table
             board=state.board,
+            dealt=state.dealt,
         )
 
     # -- who acts, and what may he do --------------------------------------------------
     def to_act(self, state: MissionszahlState) -> tuple[Seat, ...]:
         phase = state.phase
-        if phase is Phase.COMMIT:
+        if phase is COMMIT:
             return state.waiting
-        if phase is Phase.SHIFT or phase is Phase.GIVE:
+        if phase is SHIFT or phase is GIVE:
             return (state.cursor,)
-        if phase is Phase.OVER:
+        if phase is OVER:
             return ()
         return (state.winner,)
 
@@ -401,12 +431,12 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         """In the commit, any hand card of a seat that has not laid one yet; otherwise the
         choices of the one seat that must decide."""
         phase = state.phase
-        if phase is Phase.COMMIT:
+        if phase is COMMIT:
             if seat not in state.waiting:
                 return ()
             hand = state.hands[seat]
             return itemgetter(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
-        if phase is Phase.OVER or seat != self.to_act(state)[0]:
+        if phase is OVER or seat != self.to_act(state)[0]:
             return ()
         return self._legal[phase](state, seat)
 
@@ -437,6 +467,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def apply(
         self, state: MissionszahlState, seat: Seat, action: Action, log: list[Event] | None = None
     ) -> None:
+        state.dealt = None
         self._apply[state.phase](state, seat, action, log)
 
     def _start_round(self, state: MissionszahlState, log: Log) -> None:
@@ -453,7 +484,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         state.winner = NOBODY
         state.partner = -1
         state.waiting = tuple(range(n))
-        state.phase = Phase.COMMIT
+        state.phase = COMMIT
         if log is not None:
             card = state.missions[-1]
             log.append(
@@ -519,10 +550,10 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def _carry_out(self, state: MissionszahlState, seat: Seat, log: Log) -> bool:
         """Carry out the symbol of ``seat``'s card; True if its player must decide now."""
         symbol = SYMBOL[state.played[seat]]
-        if symbol is Symbol.PLUS_MINUS_3:
-            state.phase = Phase.SHIFT
+        if symbol is PLUS_MINUS_3:
+            state.phase = SHIFT
             return True
-        if symbol is Symbol.DRAW_AND_GIVE:
+        if symbol is DRAW_AND_GIVE:
             return self._draw_to_give(state, seat, log)
         assert symbol is not None
         self._automatic[symbol](state, seat, log)
@@ -575,7 +606,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         if state.seats == MIN_SEATS:
             self._give(state, seat, 1 - seat, log)
             return False
-        state.phase = Phase.GIVE
+        state.phase = GIVE
         return True
 
     def _give(self, state: MissionszahlState, seat: Seat, receiver: Seat, log: Log) -> None:
@@ -625,7 +656,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         state.winner = winner
         state.arrows[-1] = winner
         self._board_changed(state)
-        state.phase = Phase.SWAP
+        state.phase = SWAP
         if log is not None:
             data = {"seat": winner, "card": NAME[played[winner]], "target": target}
             log.append(Event("win", data))
@@ -660,7 +691,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
                 data = {"seat": seat, "other": other, "took": NAME[played[seat]]}
                 log.append(Event("swap", {**data, "gave": NAME[played[other]]}))
         if state.hands[seat]:
-            state.phase = Phase.EXCHANGE
+            state.phase = EXCHANGE
         else:
             self._bank(state, log)
 
@@ -674,7 +705,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             self._bank(state, log)
             return
         state.partner = -1 if action.seat is None else action.seat
-        state.phase = Phase.TRADE
+        state.phase = TRADE
         if log is not None:
             if action.seat is None:
                 log.append(Event("exchange_pile", {"seat": seat}))
@@ -740,7 +771,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         if state.hands[0]:
             self._start_round(state, log)
             return
-        state.phase = Phase.OVER
+        state.phase = OVER
         state.winner = NOBODY
         if log is not None:
             scores = list(self.scores(state))
@@ -751,6 +782,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         state.draw_pile.insert(0, card)
         state.known[card] = known
         state.known_bits |= known
+        state.under += 1
 
     @staticmethod
     def _board_changed(state: MissionszahlState) -> None:
@@ -765,7 +797,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
 
     # -- the end ----------------------------------------------------------------------
     def is_terminal(self, state: MissionszahlState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def scores(self, state: MissionszahlState) -> tuple[int, ...]:
         """Each collection scored as at the end (final once the hands are empty)."""
@@ -782,40 +814,49 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
 
     # -- hidden information -----------------------------------------------------------
     def view(self, state: MissionszahlState, seat: Seat | None) -> MissionszahlView:
+        dealt = state.dealt
+        if dealt is not None and dealt.seat == seat:
+            return dealt
         n = state.seats
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
         phase = state.phase
-        committing = phase is Phase.COMMIT
+        committing = phase is COMMIT
         played = state.played
         board = state.board
         if board is None:
             board = state.board = self._board(state)
         if state.known_bits & me:
             known = state.known
-            draw_pile = tuple(c if known[c] & me else None for c in reversed(state.draw_pile))
+            pile = state.draw_pile
+            under = pile[: state.under]  # the rest of the pile nobody has seen
+            draw_pile = (None,) * (len(pile) - len(under)) + tuple(
+                [c if known[c] & me else None for c in reversed(under)]
+            )
             known_hands = tuple(
-                ()
-                if other == seat
-                else tuple(sorted(c for c in self._pool(state, other) if known[c] & me))
-                for other in range(n)
+                [
+                    ()
+                    if other == seat
+                    else tuple(sorted([c for c in self._pool(state, other) if known[c] & me]))
+                    for other in range(n)
+                ]
             )
         else:  # this seat knows no hidden card
             draw_pile = (None,) * len(state.draw_pile)
             known_hands = ((),) * n
         if committing:
-            committed = tuple(card >= 0 for card in played)
+            committed = tuple([card >= 0 for card in played])
             shown: tuple[int | None, ...] = (None,) * n
             mine = played[seat] if seat is not None else -1
         else:
             committed = (False,) * n
-            shown = tuple(None if card < 0 else card for card in played)
+            shown = tuple([None if card < 0 else card for card in played])
             mine = -1
         return _new_view(
             seat,
             n,  # players
             board.round,
             ROUNDS,
-            phase.value,
+            _PHASE_VALUE[phase],
             self.to_act(state),
             board.missions,
             board.arrows,
@@ -832,12 +873,12 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             state.cursor,
             state.drawn if state.drawn >= 0 else None,
             state.winner if state.winner != NOBODY else None,
-            state.partner if phase is Phase.TRADE else None,
+            state.partner if phase is TRADE else None,
             draw_pile,
             known_hands,
             board.collections,
             board.scores,
-            phase is Phase.OVER,  # game_over
+            phase is OVER,  # game_over
         )
 
     def _board(self, state: MissionszahlState) -> Board:
@@ -857,7 +898,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def _pool(state: MissionszahlState, seat: Seat) -> list[int]:
         """The cards of ``seat`` others cannot see: his hand and a card laid face down."""
         card = state.played[seat]
-        if state.phase is Phase.COMMIT and card >= 0:
+        if state.phase is COMMIT and card >= 0:
             return [*state.hands[seat], card]
         return state.hands[seat]
 
@@ -868,8 +909,8 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         n = view.players
         seat = view.seat
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
-        phase = Phase(view.phase)
-        committing = phase is Phase.COMMIT
+        phase = _PHASES[view.phase]
+        committing = phase is COMMIT
         # In id order, like ALL_CARDS (the ``None`` of what the seat cannot see is no card).
         unseen = sorted(
             _EVERY_CARD.difference(
@@ -902,7 +943,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             if face_down:  # any card of his it may be, the ones the seat knows too
                 played[other] = pool.pop(rng.randrange(len(pool)))
             hands.append(sorted(pool))
-        pile = self._dealt_pile(view.draw_pile, unseen, known, me)
+        pile, under = self._dealt_pile(view.draw_pile, unseen, known, me)
         return MissionszahlState(
             seats=n,
             seed=rng.getrandbits(63),
@@ -924,30 +965,40 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             partner=NOBODY if view.partner is None else view.partner,
             collections=[list(c) for c in view.collections],
             known_bits=me if any(known) else 0,
+            under=under,
             scored=view.scores,
             board=Board._make(_BOARD_FIELDS(view)),  # the view's board is this table's
+            dealt=view,
         )
 
     @staticmethod
     def _dealt_pile(
         shown: Sequence[int | None], unseen: list[int], known: list[int], me: int
-    ) -> list[int]:
+    ) -> tuple[list[int], int]:
         """The draw pile (top card last) for a view's ``shown`` pile (top card first): the
         cards the seat knows stay, the unknown places get the last of ``unseen``, the top
-        place the very last card (as if popped from ``unseen`` top first)."""
+        place the very last card (as if popped from ``unseen`` top first). With it, how
+        many cards from the bottom up to the seat's topmost known card (``under``: nobody
+        knows a card above it)."""
         unknown = shown.count(None)
         fill = unseen[len(unseen) - unknown :]
         if unknown == len(shown):
-            return fill
+            return fill, 0
         cards = iter(fill)
         pile = []
+        left = len(shown) - unknown  # known cards not yet placed
         for entry in reversed(shown):
             if entry is None:
                 pile.append(next(cards))
             else:
                 pile.append(entry)
                 known[entry] = me
-        return pile
+                left -= 1
+                if not left:
+                    break
+        under = len(pile)
+        pile += cards  # the unknown places above the topmost known card
+        return pile, under
 
     def shuffle_unseen(
         self, state: MissionszahlState, seat: Seat | None, rng: random.Random
@@ -955,6 +1006,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         """Permute every card ``seat`` cannot see among the places it cannot see; what other
         seats knew about a place stays with the place."""
         copy = self.clone(state)
+        copy.dealt = None
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
         known = copy.known
         places: list[tuple[list[int], int]] = []
@@ -964,7 +1016,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             hand = copy.hands[other]
             places += [(hand, i) for i, card in enumerate(hand) if not known[card] & me]
             card = copy.played[other]
-            if copy.phase is Phase.COMMIT and card >= 0 and not known[card] & me:
+            if copy.phase is COMMIT and card >= 0 and not known[card] & me:
                 places.append((copy.played, other))
         pile = copy.draw_pile
         places += [(pile, i) for i, card in enumerate(pile) if not known[card] & me]
