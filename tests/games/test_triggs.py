@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Sequence
+from dataclasses import fields
 
 import pytest
 
+from spieltisch.bots import make_bot
+from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import DeckError, IllegalActionError, OptionError
-from spieltisch.games.triggs import Triggs, TriggsState
+from spieltisch.core.match import Agent
+from spieltisch.games.triggs import Triggs, TriggsState, TriggsView
 from spieltisch.games.triggs.actions import (
     ANNOUNCES,
     DISCARDS,
@@ -428,3 +433,71 @@ def test_actions_hash_once_as_their_fields_would() -> None:
     assert len({ANNOUNCES[11], EXTRAS[11]}) == 2  # equal hashes, different actions
     assert hash(FINISH) == hash(())
     assert repr(Form(7, 4)) == "Form(high=7, low=4)"
+
+
+def from_scratch(game: Triggs, state: TriggsState) -> TriggsState:
+    """A copy of ``state`` that has forgotten everything it keeps only to save work."""
+    fresh = game.clone(state)
+    fresh.open_rows = fresh.sheets = fresh.shown_known = fresh.face_up = None
+    return fresh
+
+
+@pytest.mark.parametrize("sheet", ["2,2,3,3,3,3,4,4,4,5,5,5", "1,1,2,1,2,1,2,1,2,1,2,1"])
+def test_views_and_choices_kept_in_the_state_never_go_stale(sheet: str) -> None:
+    """The rows with a free box and parts of the views are kept in the state
+    (``TriggsState``): after every action, each seat's view and legal actions equal those of
+    a copy made from scratch, and so do the views of a state determinized from each view. The
+    short sheet fills rows quickly, so the 12- and 11-rules and extra crosses come up."""
+    game = Triggs({"score_sheet": sheet})
+    removed = False
+    for seats in (2, 3, 4):
+        rng = random.Random(seats)
+        agents: list[Agent] = [
+            make_bot("heuristic" if s % 2 else "random", game, derive_seed(seats, s))
+            for s in range(seats)
+        ]
+        state = game.new_state(seats, seats)
+        while True:
+            fresh = from_scratch(game, state)
+            for seat in range(seats):
+                assert game.legal_actions(state, seat) == game.legal_actions(fresh, seat)
+            for seat in (*range(seats), None):
+                view = game.view(state, seat)
+                assert view == game.view(fresh, seat)
+                plain = TriggsView(**{f.name: getattr(view, f.name) for f in fields(view)})
+                assert hash(view) == hash(plain)
+                sample = game.determinize(view, rng)
+                assert game.view(from_scratch(game, sample), seat) == view
+                assert game.view(sample, seat) == view
+                assert game.view(pickle.loads(pickle.dumps(sample)), seat) == view
+            if game.is_terminal(state):
+                break
+            seat = game.to_act(state)[0]
+            view = game.view(state, seat)
+            before = game.clone(state)
+            game.apply(state, seat, agents[seat].act(view, game.legal_actions(state, seat)))
+            assert game.view(before, seat) == view  # a clone shares nothing that changes
+            assert game.legal_actions(before, seat) == game.legal_actions(fresh, seat)
+        removed |= state.removed_from < 13
+    assert removed or sheet.startswith("2")
+
+
+def test_dealing_again_from_the_same_view_deals_alike() -> None:
+    """``determinize`` works out what a view shows once and reuses it for the next deal from
+    the very same view (a search deals from one view many times): every deal from a view,
+    the first or a later one, is the deal the same chance gives a fresh game object, and
+    playing on in one deal changes no other."""
+    game = Triggs()
+    for seats in (2, 3, 4):
+        agents: list[Agent] = [make_bot("heuristic", game, s) for s in range(seats)]
+        state = game.new_state(seats, seats)
+        while not game.is_terminal(state):
+            seat = game.to_act(state)[0]
+            view = game.view(state, seat)
+            first = game.determinize(view, random.Random(7))
+            again = game.determinize(view, random.Random(7))
+            assert again == first == Triggs().determinize(view, random.Random(7))
+            actor = game.to_act(first)[0]
+            game.apply(first, actor, game.legal_actions(first, actor)[-1])
+            assert game.determinize(view, random.Random(7)) == again
+            game.apply(state, seat, agents[seat].act(view, game.legal_actions(state, seat)))

@@ -20,7 +20,7 @@ see ``docs/rules/magic-numbers.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from itertools import filterfalse
@@ -87,6 +87,13 @@ class Phase(Enum):
     HINT = "hint"  # the first-ranked bidder picks the first hint
     CONFIRM = "confirm"  # the quizmaster accepts or turns down an answer (judge=quizmaster)
     OVER = "over"
+
+
+#: The phases by plain names: the engine compares phases at every step, and ``Phase.BID``
+#: looks the member up through the enum class, several times slower than a global name.
+BID, ANSWER_PHASE, HINT, CONFIRM_PHASE, OVER = Phase
+#: Each phase by its name (``Phase(name)``, faster).
+PHASES = {phase.value: phase for phase in Phase}
 
 
 @dataclass(slots=True)
@@ -324,6 +331,16 @@ def _bits(chips: int) -> tuple[int, ...]:
 
 #: ``UNSEEN_CHIP[seat]``: a chip of ``seat`` as others see it while bidding.
 UNSEEN_CHIP: tuple[tuple[int, None], ...] = tuple((seat, None) for seat in range(MAX_SEATS))
+#: ``SHOWN_CHIP[seat][bid]``: a bid ``(owner, chip)`` as ``seat`` (``None``: a spectator)
+#: sees it while bidding: with its value only if it is his own.
+SHOWN_CHIP: dict[int | None, dict[tuple[int, int], tuple[int, int | None]]] = {
+    seat: {
+        (owner, chip): (owner, chip) if owner == seat else UNSEEN_CHIP[owner]
+        for owner in range(MAX_SEATS)
+        for chip in CHIPS
+    }
+    for seat in (*range(MAX_SEATS), None)
+}
 #: ``CHIPS_OF[chips]``: the chips in the set ``chips`` (bit ``c``: chip ``c``), as ``_bits``.
 CHIPS_OF: tuple[tuple[int, ...], ...] = tuple(_bits(chips) for chips in range(ALL_CHIPS + 1))
 #: ``BIDS_WITH[free][chips]``: every bid of the chips in ``chips`` on the cards at the
@@ -341,6 +358,32 @@ BIDS_WITH: tuple[tuple[tuple[Bid, ...], ...], ...] = tuple(
     )
     for free in range(1 << DISPLAY_SIZE)
 )
+#: ``BID_CHOICES[free][chips]``: pass, then the bids of ``BIDS_WITH[free][chips]``.
+BID_CHOICES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple((PASS, *bids) for bids in row) for row in BIDS_WITH
+)
+
+
+class _Seen(NamedTuple):
+    """What a view shows that :meth:`MagicNumbers.determinize` needs, worked out once per
+    view: the cards it has not seen, in deck order, and the place of each in that list; how
+    many of them lie below the top of the draw pile; its phase and table; the cards as the
+    state lists them; and whether some chips' values are hidden (else the chips on the cards
+    and in hand, as the state lists them)."""
+
+    view: MagicNumbersView
+    unseen: list[int]
+    places: dict[int, int]
+    below: int
+    phase: Phase
+    table: Table
+    display: list[int]
+    set_aside: list[int]
+    unsolved: list[int]
+    collections: list[list[int]]
+    chips_hidden: bool
+    bids: list[list[tuple[int, int]]]
+    chips: list[int]
 
 
 class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
@@ -406,18 +449,10 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             QuizCard(i, c.meaning["de"], c.meaning["en"], c.answers["de"], c.answers["en"])
             for i, c in enumerate(cards)
         )
-        self._legal: dict[Phase, Callable[[MagicNumbersState, Seat], Sequence[Action]]] = {
-            Phase.BID: self._legal_bid,
-            Phase.ANSWER: self._legal_answer,
-            Phase.HINT: self._legal_hint,
-            Phase.CONFIRM: self._legal_confirm,
-        }
-        self._apply: dict[Phase, Callable[[MagicNumbersState, Seat, Any, Log], None]] = {
-            Phase.BID: self._apply_bid,
-            Phase.ANSWER: self._apply_answer,
-            Phase.HINT: self._apply_hint,
-            Phase.CONFIRM: self._apply_verdict,
-        }
+        #: ``to_act`` while seat ``s`` must act (one tuple each, made once).
+        self._to_act_of = tuple((seat,) for seat in range(MAX_SEATS))
+        #: What the last view :meth:`determinize` dealt from showed.
+        self._last_seen: _Seen | None = None
 
     # -- set-up -----------------------------------------------------------------------
     def new_state(
@@ -437,7 +472,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             seats=seats,
             seed=seed,
             shuffles=1,
-            phase=Phase.BID,
+            phase=BID,
             round=1,
             start=0,
             points=[START_POINTS] * seats,
@@ -512,26 +547,33 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
     # -- who acts, and what may he do --------------------------------------------------
     def to_act(self, state: MagicNumbersState) -> tuple[Seat, ...]:
         phase = state.phase
-        if phase is Phase.BID:
-            return (state.turn,)
-        if phase is Phase.ANSWER:
-            return (state.order[state.answerer],)
-        if phase is Phase.HINT:
-            return (state.order[0],)
-        if phase is Phase.CONFIRM:
-            return (state.quizmaster,)
+        if phase is BID:
+            return self._to_act_of[state.turn]
+        if phase is ANSWER_PHASE:
+            return self._to_act_of[state.order[state.answerer]]
+        if phase is HINT:
+            return self._to_act_of[state.order[0]]
+        if phase is CONFIRM_PHASE:
+            return self._to_act_of[state.quizmaster]
         return ()
 
     def legal_actions(self, state: MagicNumbersState, seat: Seat) -> Sequence[Action]:
         """Only the seat to act has choices; what they are depends on the phase."""
-        if state.phase is Phase.OVER or seat != self.to_act(state)[0]:
+        phase = state.phase
+        if phase is BID:
+            return self._legal_bid(state, seat) if seat == state.turn else ()
+        if phase is OVER or seat != self.to_act(state)[0]:
             return ()
-        return self._legal[state.phase](state, seat)
+        if phase is ANSWER_PHASE:
+            return self._legal_answer(state, seat)
+        if phase is HINT:
+            return self._legal_hint(state, seat)
+        return self._legal_confirm(state, seat)
 
     def _legal_bid(self, state: MagicNumbersState, seat: Seat) -> Sequence[Action]:
         """Pass, or any unused chip on any card without a chip of this player (RULES-NOTES
         §5 item 4; a seat without such a bid is skipped and never asked)."""
-        return [PASS, *BIDS_WITH[self._free(state)[seat]][state.chips[seat]]]
+        return BID_CHOICES[self._free(state)[seat]][state.chips[seat]]
 
     @staticmethod
     def _free(state: MagicNumbersState) -> list[int]:
@@ -571,11 +613,21 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
     def apply(
         self, state: MagicNumbersState, seat: Seat, action: Action, log: list[Event] | None = None
     ) -> None:
-        self._apply[state.phase](state, seat, action, log)
+        phase = state.phase
+        if phase is BID:
+            self._apply_bid(state, seat, action, log)
+        elif phase is ANSWER_PHASE:
+            self._apply_answer(state, seat, action, log)
+        elif phase is HINT:
+            self._apply_hint(state, seat, action, log)
+        elif phase is CONFIRM_PHASE:
+            self._apply_verdict(state, seat, action, log)
+        else:
+            raise KeyError(phase)  # the game is over
 
     def _start_round(self, state: MagicNumbersState, log: Log) -> None:
         """The start player bids first."""
-        state.phase = Phase.BID
+        state.phase = BID
         state.quiet = 0
         if log is not None:
             top = state.draw_pile[-1] if state.draw_pile else None
@@ -681,7 +733,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         state.answerer = 0
         state.answers = []
         state.pending = None
-        state.phase = Phase.ANSWER
+        state.phase = ANSWER_PHASE
         if log is not None:
             card = self.deck.cards[state.display[position]]
             theme = self.deck.theme(card.theme)
@@ -705,7 +757,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             return
         if self.human_judge:
             state.pending = action.text
-            state.phase = Phase.CONFIRM
+            state.phase = CONFIRM_PHASE
             if log is not None:
                 log.append(Event("answer", {"seat": seat, "text": action.text, "correct": None}))
             return
@@ -730,7 +782,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         text = state.pending
         assert text is not None
         state.pending = None
-        state.phase = Phase.ANSWER
+        state.phase = ANSWER_PHASE
         if confirmed:
             self._solve(state, player, log)
         else:
@@ -744,7 +796,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         if state.answerer < len(state.order):
             return
         if not state.hints:
-            state.phase = Phase.HINT
+            state.phase = HINT
             return
         if len(state.hints) < len(HINT_KINDS):
             other = next(kind for kind in HINT_KINDS if kind not in state.hints)
@@ -760,7 +812,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         """The hint is read out; the bidders answer again in rank order."""
         state.hints.append(kind)
         state.answerer = 0
-        state.phase = Phase.ANSWER
+        state.phase = ANSWER_PHASE
         if log is not None:
             card = self.deck.cards[state.display[state.position]]
             text = card.theme_hint if kind == "theme" else card.unit_hint
@@ -846,7 +898,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
                     "points": state.points[seat],
                 }
                 log.append(Event("bonus", data))
-        state.phase = Phase.OVER
+        state.phase = OVER
         state.turn = NOBODY
         if log is not None:
             result = {"scores": list(self.scores(state)), "ranking": list(self.ranking(state))}
@@ -858,7 +910,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         state.table = None
 
     def is_terminal(self, state: MagicNumbersState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def scores(self, state: MagicNumbersState) -> tuple[int, ...]:
         """Each player's points (with the theme bonus once the game is over)."""
@@ -894,11 +946,9 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         table = state.table
         if table is None:
             table = state.table = self._table(state)
-        if phase is Phase.BID:  # a chip's value is seen by its owner only
-            bids = tuple(
-                tuple(bid if bid[0] == seat else UNSEEN_CHIP[bid[0]] for bid in chips)
-                for chips in state.bids
-            )
+        if phase is BID:  # a chip's value is seen by its owner only
+            shown = SHOWN_CHIP[seat].__getitem__
+            bids = tuple([tuple(map(shown, chips)) for chips in state.bids])
         else:
             bids = tuple(map(tuple, state.bids))
         return _new_view(
@@ -908,7 +958,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             self.rounds,
             self.judge,
             self.deck.themes,
-            phase.value,
+            phase._value_,  # phase (``.value``, faster)
             self.to_act(state),
             table.start_player,
             table.points,
@@ -917,7 +967,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             table.draw_pile_size,
             table.box_size,
             bids,
-            tuple(chips.bit_count() for chips in state.chips),  # chips_left
+            tuple(map(int.bit_count, state.chips)),  # chips_left
             CHIPS_OF[state.chips[seat]] if seat is not None else (),  # my_chips
             state.quiet,
             state.position if solving else None,
@@ -926,7 +976,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             tuple(state.hints),
             self._hint_texts(state) if solving else (),
             state.answerer if solving else None,
-            state.order[state.answerer] if phase is Phase.ANSWER else None,  # answering
+            state.order[state.answerer] if phase is ANSWER_PHASE else None,  # answering
             tuple(state.answers),
             state.pending,
             quiz,
@@ -935,7 +985,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             table.unsolved,
             table.set_aside,
             table.bonus,
-            phase is Phase.OVER,  # game_over
+            phase is OVER,  # game_over
         )
 
     def _table(self, state: MagicNumbersState) -> Table:
@@ -969,38 +1019,39 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         """Deal what the seat cannot see: the cards below the top of the draw pile and in
         the box (from the cards it has not seen), and, while bidding, the values of the
         other players' chips (any distinct chips, the rest still in their hands)."""
-        seen = {face.card for face in view.display if face is not None}
-        seen.update(face.card for face in view.set_aside)
-        seen.update(card.card for card in view.unsolved)
-        for cards in view.collections:
-            seen.update(card.card for card in cards)
-        if view.draw_pile_top is not None:
-            seen.add(view.draw_pile_top.card)
-        unseen = sorted(self.every_card.difference(seen))  # in deck order
-        below = view.draw_pile_size - 1 if view.draw_pile_top is not None else 0
-        pile, box = _deal(unseen, below, rng)
+        seen = self._last_seen
+        if seen is None or seen.view is not view:  # a search deals from one view many times
+            seen = self._last_seen = self._seen(view)
+        # ``_deal(seen.unseen, seen.below, rng)``, faster: the box is the unseen cards, in
+        # deck order, without those chosen for the pile
+        pile = rng.sample(seen.unseen, seen.below)
+        box = seen.unseen[:]
+        for index in sorted(map(seen.places.__getitem__, pile), reverse=True):
+            del box[index]
         if view.draw_pile_top is not None:
             pile.append(view.draw_pile_top.card)
-        bids, chips = self._deal_chips(view, rng)
-        phase = Phase(view.phase)
+        if seen.chips_hidden:
+            bids, chips = self._deal_chips(view, rng)
+        else:
+            bids, chips = [row[:] for row in seen.bids], seen.chips[:]
         solving = view.position is not None
         return MagicNumbersState(
             seats=view.players,
             seed=rng.getrandbits(63),
             shuffles=1,
-            phase=phase,
+            phase=seen.phase,
             round=view.round,
             start=view.start_player,
             points=list(view.points),
-            display=[EMPTY if face is None else face.card for face in view.display],
+            display=seen.display[:],
             draw_pile=pile,
             box=box,
-            set_aside=[face.card for face in view.set_aside],
-            unsolved=[card.card for card in view.unsolved],
-            collections=[[card.card for card in cards] for cards in view.collections],
+            set_aside=seen.set_aside[:],
+            unsolved=seen.unsolved[:],
+            collections=[cards[:] for cards in seen.collections],
             bids=bids,
             chips=chips,
-            turn=view.to_act[0] if phase is Phase.BID else NOBODY,
+            turn=view.to_act[0] if seen.phase is BID else NOBODY,
             quiet=view.quiet,
             position=view.position if view.position is not None else NOBODY,
             order=list(view.order),
@@ -1010,7 +1061,36 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
             answers=list(view.answers),
             pending=view.pending,
             bonus=list(view.bonus),
-            table=Table._make(_TABLE_FIELDS(view)),  # the view's table is this state's
+            table=seen.table,  # the view's table is this state's
+        )
+
+    def _seen(self, view: MagicNumbersView) -> _Seen:
+        """What :meth:`determinize` takes from ``view`` before it deals."""
+        seen = {face.card for face in view.display if face is not None}
+        seen.update(face.card for face in view.set_aside)
+        seen.update(card.card for card in view.unsolved)
+        for cards in view.collections:
+            seen.update(card.card for card in cards)
+        if view.draw_pile_top is not None:
+            seen.add(view.draw_pile_top.card)
+        unseen = sorted(self.every_card.difference(seen))  # in deck order
+        chips_hidden = any(chip is None for chips in view.bids for _, chip in chips)
+        # with no value hidden, dealing the chips draws no chance
+        bids, chips = ([], []) if chips_hidden else self._deal_chips(view, random.Random(0))
+        return _Seen(
+            view,
+            unseen,
+            {card: index for index, card in enumerate(unseen)},
+            view.draw_pile_size - 1 if view.draw_pile_top is not None else 0,
+            PHASES[view.phase],
+            Table._make(_TABLE_FIELDS(view)),
+            [EMPTY if face is None else face.card for face in view.display],
+            [face.card for face in view.set_aside],
+            [card.card for card in view.unsolved],
+            [[card.card for card in cards] for cards in view.collections],
+            chips_hidden,
+            bids,
+            chips,
         )
 
     @staticmethod
@@ -1047,7 +1127,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
         below = max(len(copy.draw_pile) - 1, 0)
         pile, copy.box = _deal(copy.draw_pile[:-1] + copy.box, below, rng)
         copy.draw_pile = pile + copy.draw_pile[-1:]
-        if copy.phase is Phase.BID:
+        if copy.phase is BID:
             view = self.view(copy, seat)
             copy.bids, copy.chips = self._deal_chips(view, rng)
         copy.seed = rng.getrandbits(63)

@@ -18,12 +18,12 @@ from __future__ import annotations
 import json
 import random
 import re
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
@@ -93,6 +93,9 @@ class Phase(Enum):
 
 #: Each phase by its name (``Phase(name)``, faster).
 PHASES = {phase.value: phase for phase in Phase}
+#: The phases by plain names: the engine compares phases at every step, and ``Phase.TURN``
+#: looks the member up through the enum class, several times slower than a global name.
+TURN, DRAWING, FORMING, EXTRA, OVER = Phase
 
 
 # -- state and view ------------------------------------------------------------------------
@@ -105,6 +108,16 @@ class TriggsState:
     ``known[s]`` are the cards of seat ``s``'s hand that everybody saw it take from an open
     pile (and has not seen it play since). ``crosses[s][v]`` counts the crosses in row ``v``.
     Values from ``removed_from`` up have left the game (the 12- and 11-rules).
+
+    The last four fields only save work (a search builds a view and lists the legal actions
+    at every step) and never take part in comparing states. Each is ``None`` until the
+    first view or list of choices that needs it (or a state determinized from a view, which
+    takes them from the view), and is set back to ``None`` (or made anew) by every change of
+    the fields it is made from: ``open_rows[s]`` has bit ``v`` set while row ``v`` of seat
+    ``s`` has a free box (from ``crosses``); ``sheets`` are the views' ``crosses`` and
+    ``crossed`` (from ``crosses``), ``shown_known`` their ``known`` (from ``known``) and
+    ``face_up`` their ``discard_pile`` and ``box`` (from those). They are immutable values,
+    so a clone shares them.
     """
 
     seats: int
@@ -124,6 +137,12 @@ class TriggsState:
     removed_from: int
     turns: int
     winner: int
+    open_rows: tuple[int, ...] | None = field(default=None, compare=False)
+    sheets: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = field(
+        default=None, compare=False
+    )
+    shown_known: tuple[tuple[int, ...], ...] | None = field(default=None, compare=False)
+    face_up: tuple[tuple[int, ...], tuple[int, ...]] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,43 +205,42 @@ DISCARD_RUNS: dict[int, tuple[tuple[Discard, ...], ...]] = {
 }
 
 
-def formations(hand: list[int], value: int) -> list[Form]:
+def formations(hand: list[int], value: int) -> list[Action]:
     """The formations of ``value`` a hand can lay: the card itself, or two cards adding up to
     it (two of one value need a pair of them)."""
-    found = [FORMS[value, 0]] if value in hand else []
+    found: list[Action] = [FORMS[value, 0]] if value in hand else []
     for high, low in PAIRS[value]:
         if high in hand and low in hand and (high != low or hand.count(low) >= 2):
             found.append(FORMS[high, low])
     return found
 
 
-def formable_bits(distinct: Sequence[int], counts: Sequence[int]) -> int:
-    """The values (bit ``1 << v``) that a hand with these ``distinct`` values, rising, and
-    ``counts`` can lay at least one formation of: each value it holds, two different values
-    added, and a value held twice doubled. Bits above the highest value mean nothing."""
-    held = 0
-    reach = 0
-    for value in distinct:
-        reach |= held << value  # each lower value held, plus this one
-        if counts[value] > 1:
-            reach |= 1 << 2 * value
-        held |= 1 << value
-    return reach | held
+#: The bits of the rows 1–12 (bit ``1 << v`` for row ``v``).
+ALL_ROWS = sum(1 << value for value in VALUES)
+#: ``ANNOUNCES_OF[bits]``: the announcements of the values in ``bits`` (bit ``1 << v``:
+#: value ``v``; bits within :data:`ALL_ROWS`), rising.
+ANNOUNCES_OF: tuple[tuple[Announce, ...], ...] = tuple(
+    tuple(ANNOUNCES[value] for value in VALUES if bits >> value & 1) for bits in range(ALL_ROWS + 1)
+)
 
 
 @lru_cache(maxsize=HANDS_REMEMBERED)
-def hand_choices(hand: tuple[int, ...]) -> tuple[tuple[Discard, ...], tuple[int, ...]]:
+def hand_choices(hand: tuple[int, ...]) -> tuple[tuple[Discard, ...], int]:
     """What a sorted hand allows, whatever the sheet: every discard (action B), and the values
-    it can form (action C, where the row has a free box), rising. Remembered: a search meets
-    the same hands again and again."""
-    distinct = list(dict.fromkeys(hand))  # rising
-    counts = [0] * (VALUES[-1] + 1)
+    it can form (action C, where the row has a free box) as bits (``1 << v`` for value
+    ``v``): each value it holds, two different values added, and a value held twice doubled.
+    Remembered: a search meets the same hands again and again."""
     discards: list[Discard] = []
-    for value in distinct:
-        counts[value] = held = hand.count(value)
-        discards += DISCARD_RUNS[value][held]
-    reach = formable_bits(distinct, counts)
-    return tuple(discards), tuple(value for value in VALUES if reach >> value & 1)
+    held = 0  # the values held so far
+    reach = 0  # the values formable from them
+    for value in dict.fromkeys(hand):  # rising
+        count = hand.count(value)
+        discards += DISCARD_RUNS[value][count]
+        reach |= held << value  # each lower value held, plus this one
+        if count > 1:
+            reach |= 1 << 2 * value
+        held |= 1 << value
+    return tuple(discards), (reach | held) & ALL_ROWS
 
 
 def remove_cards(cards: list[int], taken: Sequence[int]) -> None:
@@ -236,6 +254,16 @@ def forget(known: list[int], played: Sequence[int]) -> None:
     for card in played:
         if card in known:
             known.remove(card)
+
+
+class _Seen(NamedTuple):
+    """What a view shows that :meth:`Triggs.determinize` needs, worked out once per view: the
+    cards it has not seen anywhere, rising, and each seat's rows with a free box
+    (``TriggsState.open_rows``)."""
+
+    view: TriggsView
+    unseen: list[int]
+    open_rows: tuple[int, ...]
 
 
 class Triggs(Game[TriggsState, Action, TriggsView]):
@@ -279,6 +307,8 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         self._sheet_rows = self.sheet[1:]
         #: ``to_act`` for each seat in turn (one tuple each, made once).
         self._to_act_of = tuple((seat,) for seat in range(self.spec.max_seats))
+        #: What the last view :meth:`determinize` dealt from showed.
+        self._last_seen: _Seen | None = None
 
     # -- set-up ----------------------------------------------------------------------
     def deck_order(self, seats: int, seed: int) -> list[int]:
@@ -311,7 +341,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             box=[],
             crosses=[[0] * (VALUES[-1] + 1) for _ in range(seats)],
             seat=0,
-            phase=Phase.TURN,
+            phase=TURN,
             announced=0,
             formed=0,
             draws_left=0,
@@ -354,23 +384,27 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             removed_from=state.removed_from,
             turns=state.turns,
             winner=state.winner,
+            open_rows=state.open_rows,  # immutable values, shared
+            sheets=state.sheets,
+            shown_known=state.shown_known,
+            face_up=state.face_up,
         )
 
     # -- what may be done ----------------------------------------------------------------------
     def to_act(self, state: TriggsState) -> tuple[Seat, ...]:
-        return () if state.phase is Phase.OVER else self._to_act_of[state.seat]
+        return () if state.phase is OVER else self._to_act_of[state.seat]
 
     def legal_actions(self, state: TriggsState, seat: Seat) -> Sequence[Action]:
         if seat != state.seat:
             return ()
         phase = state.phase
-        if phase is Phase.TURN:
+        if phase is TURN:
             return self._turn_choices(state)
-        if phase is Phase.FORMING:
+        if phase is FORMING:
             return self._forming_choices(state)
-        if phase is Phase.DRAWING:
-            return self._pile_choices(state)
-        if phase is Phase.EXTRA:
+        if phase is DRAWING:
+            return [*self._draws(state)]
+        if phase is EXTRA:
             return self._extra_choices(state)
         return []
 
@@ -378,38 +412,46 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         """Action A (if the hand limit allows), B (any number of one value) or C (a value with
         a free box that the hand can form)."""
         hand = state.hands[state.seat]
-        choices: list[Action] = self._pile_choices(state) if len(hand) < HAND_LIMIT else []
         discards, formable = hand_choices(tuple(hand))
-        choices += discards
-        row = state.crosses[state.seat]
-        sheet = self.sheet
-        for value in formable:
-            if row[value] < sheet[value]:
-                choices.append(ANNOUNCES[value])
-        return choices
+        announces = ANNOUNCES_OF[formable & self._open_rows(state)[state.seat]]
+        if len(hand) < HAND_LIMIT:
+            return [*self._draws(state), *discards, *announces]
+        return [*discards, *announces]
+
+    def _open_rows(self, state: TriggsState) -> tuple[int, ...]:
+        """Per seat, the rows with a free box, as bits (``TriggsState.open_rows``)."""
+        open_rows = state.open_rows
+        if open_rows is None:
+            sheet = self.sheet
+            open_rows = state.open_rows = tuple(
+                sum(1 << value for value in VALUES if row[value] < sheet[value])
+                for row in state.crosses
+            )
+        return open_rows
 
     @staticmethod
-    def _pile_choices(state: TriggsState) -> list[Action]:
+    def _draws(state: TriggsState) -> Sequence[Draw]:
+        """A draw from each pile that holds a card."""
         left, middle, right = state.piles
         if left and middle and right:
-            return list(DRAWS)
+            return DRAWS
         return [DRAWS[pile] for pile in range(3) if state.piles[pile]]
 
     def _forming_choices(self, state: TriggsState) -> list[Action]:
         """Formations of the announced value while its row has free boxes; once at least one
         is laid, the player may finish instead."""
         value = state.announced
-        choices: list[Action] = []
-        if state.crosses[state.seat][value] < self.sheet[value]:
-            choices += formations(state.hands[state.seat], value)
+        choices = []
+        if self._open_rows(state)[state.seat] >> value & 1:
+            choices = formations(state.hands[state.seat], value)
         if state.formed:
             choices.append(FINISH)
         return choices
 
     def _extra_choices(self, state: TriggsState) -> list[Action]:
         """Any other row that is not yet full."""
-        row = state.crosses[state.seat]
-        return [EXTRAS[value] for value in VALUES if row[value] < self.sheet[value]]
+        open_rows = self._open_rows(state)[state.seat]
+        return [EXTRAS[value] for value in VALUES if open_rows >> value & 1]
 
     # -- doing it ----------------------------------------------------------------------
     def apply(
@@ -420,7 +462,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         elif isinstance(action, Discard):
             self._discard(state, action, log)
         elif isinstance(action, Announce):
-            state.phase, state.announced, state.formed = Phase.FORMING, action.value, 0
+            state.phase, state.announced, state.formed = FORMING, action.value, 0
             if log is not None:
                 log.append(Event("announce", {"seat": seat, "value": action.value}))
         elif isinstance(action, Form):
@@ -434,12 +476,13 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         """Action A: draw two cards (one with nine in hand), one action per card."""
         seat = state.seat
         hand = state.hands[seat]
-        if state.phase is Phase.TURN:
+        if state.phase is TURN:
             state.draws_left = min(2, HAND_LIMIT - len(hand))
         card = state.piles[pile].pop()
         insort(hand, card)
         if pile != MIDDLE:
             insort(state.known[seat], card)
+            state.shown_known = None
         if log is not None:
             shown = card if pile != MIDDLE else None
             log.append(Event("draw", {"seat": seat, "pile": PILE_NAMES[pile], "card": shown}))
@@ -448,18 +491,21 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         self._settle_piles(state, log)
         state.draws_left -= 1
         if state.draws_left and any(state.piles):
-            state.phase = Phase.DRAWING
+            state.phase = DRAWING
         else:
             self._end_turn(state, log, after_b_or_c=False)
 
     def _discard(self, state: TriggsState, action: Discard, log: list[Event] | None) -> None:
         """Action B: cards of a value that has left the game go to the box."""
         seat = state.seat
-        cards = [action.value] * action.count
-        remove_cards(state.hands[seat], cards)
+        cards = REPEATED[action.value][action.count]
+        hand = state.hands[seat]
+        first = bisect_left(hand, action.value)  # the hand is sorted
+        del hand[first : first + action.count]
         forget(state.known[seat], cards)
         out = action.value >= state.removed_from
         (state.box if out else state.discard_pile).extend(cards)
+        state.shown_known = state.face_up = None
         if log is not None:
             data = {"seat": seat, "value": action.value, "count": action.count, "to_box": out}
             log.append(Event("discard", data))
@@ -468,13 +514,17 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
     def _form(self, state: TriggsState, action: Form, log: list[Event] | None) -> None:
         """Action C: lay one formation and cross one box of the announced row."""
         seat = state.seat
-        cards = action.cards
-        remove_cards(state.hands[seat], cards)
-        forget(state.known[seat], cards)
-        state.discard_pile.extend(cards)
+        hand, known = state.hands[seat], state.known[seat]
+        for card in (action.high, action.low) if action.low else (action.high,):  # the cards
+            hand.remove(card)
+            if card in known:  # no longer known to be in the hand
+                known.remove(card)
+            state.discard_pile.append(card)
+        state.shown_known = state.face_up = None
         state.formed += 1
         if log is not None:
-            log.append(Event("form", {"seat": seat, "value": state.announced, "cards": cards}))
+            data = {"seat": seat, "value": state.announced, "cards": action.cards}
+            log.append(Event("form", data))
         if self._cross(state, state.announced, log):
             return
         if not formations(state.hands[seat], state.announced):
@@ -492,18 +542,23 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         the game is won."""
         crosses = state.crosses[state.seat]
         crosses[row] += 1
+        state.sheets = None
         if crosses[row] < self.sheet[row]:
             return False
+        if state.open_rows is not None:
+            open_rows = list(state.open_rows)
+            open_rows[state.seat] &= ~(1 << row)
+            state.open_rows = tuple(open_rows)
         if log is not None:
             log.append(Event("row_full", {"seat": state.seat, "row": row}))
         self._apply_removal_rules(state, log)
         if sum(crosses) == self.boxes:
             state.winner = state.seat
-            state.phase = Phase.OVER
+            state.phase = OVER
             if log is not None:
                 log.append(Event("win", {"seat": state.seat}))
             return True
-        state.phase = Phase.EXTRA
+        state.phase = EXTRA
         return True
 
     def _end_turn(self, state: TriggsState, log: list[Event] | None, after_b_or_c: bool) -> None:
@@ -515,9 +570,9 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         self._settle_piles(state, log)
         state.turns += 1
         state.seat = (seat + 1) % state.seats
-        state.phase, state.announced, state.formed, state.draws_left = Phase.TURN, 0, 0, 0
+        state.phase, state.announced, state.formed, state.draws_left = TURN, 0, 0, 0
         if state.turns >= self.round_limit * state.seats:
-            state.phase = Phase.OVER
+            state.phase = OVER
             if log is not None:
                 log.append(Event("round_limit", {"rounds": self.round_limit}))
 
@@ -544,6 +599,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         cards = shuffled(state.discard_pile, state.seed, state.shuffles)
         state.shuffles += 1
         state.discard_pile.clear()
+        state.face_up = None
         if log is not None:
             log.append(Event("reshuffle", {"pile": PILE_NAMES[pile], "count": len(cards)}))
         return cards
@@ -560,6 +616,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             while True:
                 while pile != MIDDLE and cards and cards[-1] >= state.removed_from:
                     state.box.append(cards.pop())
+                    state.face_up = None
                     if log is not None:
                         log.append(
                             Event("removed", {"pile": PILE_NAMES[pile], "card": state.box[-1]})
@@ -582,7 +639,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
 
     # -- the end ----------------------------------------------------------------------
     def is_terminal(self, state: TriggsState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def scores(self, state: TriggsState) -> tuple[int, ...]:
         """Boxes crossed: the winner has all of them; the others are ranked by theirs."""
@@ -596,25 +653,35 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
 
     # -- hidden information ----------------------------------------------------------------------
     def view(self, state: TriggsState, seat: Seat | None) -> TriggsView:
-        over = state.phase is Phase.OVER
+        over = state.phase is OVER
         left, middle, right = state.piles
+        sheets = state.sheets
+        if sheets is None:
+            crosses = tuple([tuple(row)[1:] for row in state.crosses])
+            sheets = state.sheets = crosses, tuple(map(sum, state.crosses))  # crossed: scores
+        known = state.shown_known
+        if known is None:
+            known = state.shown_known = tuple(map(tuple, state.known))
+        face_up = state.face_up
+        if face_up is None:
+            face_up = state.face_up = tuple(sorted(state.discard_pile)), tuple(sorted(state.box))
         return _new_view(
             seat,
             state.seats,  # players
             self._sheet_rows,  # sheet
             self.boxes,  # sheet_boxes
-            tuple([tuple(row)[1:] for row in state.crosses]),  # crosses
-            tuple(map(sum, state.crosses)),  # crossed: the scores
+            sheets[0],  # crosses
+            sheets[1],  # crossed
             tuple(state.hands[seat]) if seat is not None else (),  # hand
             tuple(map(len, state.hands)),  # hand_sizes
-            tuple(map(tuple, state.known)),  # known
+            known,
             (len(left), len(middle), len(right)),  # pile_sizes
             (left[-1] if left else None, right[-1] if right else None),  # open_tops
-            tuple(sorted(state.discard_pile)),  # discard_pile
-            tuple(sorted(state.box)),  # box
+            face_up[0],  # discard_pile
+            face_up[1],  # box
             REMOVED_VALUES[state.removed_from],  # removed_values
             state.seat,  # turn
-            state.phase.value,  # phase
+            state.phase._value_,  # phase (``.value``, faster)
             state.announced or None,  # announced
             state.formed,
             state.draws_left,
@@ -625,19 +692,10 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
     def determinize(self, view: TriggsView, rng: random.Random) -> TriggsState:
         """Deal the cards the seat cannot see (other hands beyond their known cards, and the
         piles below their top cards) from the cards it has not seen anywhere."""
-        left = [COPIES] * (VALUES[-1] + 1)  # the copies of each value not seen anywhere
-        for card in view.hand + view.discard_pile + view.box:
-            left[card] -= 1
-        for top in view.open_tops:
-            if top is not None:
-                left[top] -= 1
-        for other, cards in enumerate(view.known):
-            if other != view.seat:
-                for card in cards:
-                    left[card] -= 1
-        unseen: list[int] = []  # rising, as if the seen cards were taken out of ALL_CARDS
-        for value in VALUES:
-            unseen += REPEATED[value][left[value]]
+        seen = self._last_seen
+        if seen is None or seen.view is not view:  # a search deals from one view many times
+            seen = self._last_seen = self._seen(view)
+        unseen = seen.unseen[:]
         rng.shuffle(unseen)
         hands = [
             list(view.hand) if s == view.seat else list(view.known[s]) for s in range(view.players)
@@ -660,11 +718,37 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             removed_from=view.removed_values[0] if view.removed_values else NOTHING_REMOVED,
             turns=view.turns,
             winner=view.winner if view.winner is not None else -1,
+            open_rows=seen.open_rows,
+            sheets=(view.crosses, view.crossed),
+            shown_known=view.known,
+            face_up=(view.discard_pile, view.box),
         )
         self._deal_unseen(
             state, view.seat, view.hand_sizes, view.pile_sizes, view.open_tops, unseen
         )
         return state
+
+    def _seen(self, view: TriggsView) -> _Seen:
+        """What :meth:`determinize` takes from ``view`` before it deals."""
+        left = [COPIES] * (VALUES[-1] + 1)  # the copies of each value not seen anywhere
+        for card in view.hand + view.discard_pile + view.box:
+            left[card] -= 1
+        for top in view.open_tops:
+            if top is not None:
+                left[top] -= 1
+        for other, cards in enumerate(view.known):
+            if other != view.seat:
+                for card in cards:
+                    left[card] -= 1
+        unseen: list[int] = []  # rising, as if the seen cards were taken out of ALL_CARDS
+        for value in VALUES:
+            unseen += REPEATED[value][left[value]]
+        sheet = self.sheet
+        open_rows = tuple(
+            sum(1 << value for value in VALUES if row[value - 1] < sheet[value])
+            for row in view.crosses
+        )
+        return _Seen(view, unseen, open_rows)
 
     @staticmethod
     def _deal_unseen(
