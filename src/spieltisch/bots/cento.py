@@ -284,11 +284,11 @@ class _Turn:
             rest = _without(hand, lay.card)
             options.append((lay, self._after_lay(rest, lay.value, mode, laid, digit)))
         for action in legal:
-            if action is DRAW:
+            if action == DRAW:  # by value: the list may come from another process
                 options.append((action, self._draw_score(hand, view.open_value)))
-            elif action is TAKE:
+            elif action == TAKE:
                 options.append((action, self._take_score(hand, view.open_value)))
-            elif action is END:
+            elif action == END:
                 last = view.turn_values[-1] if view.turn_values else 0
                 options.append((action, self._end_score(hand, view.open_value, last)))
         return options

@@ -638,9 +638,9 @@ class _Table:
         return gain + self.harm[other] * harm
 
     def exchange_score(self, action: Exchange) -> float:
-        if action is NO_EXCHANGE:
+        if action == NO_EXCHANGE:  # by value: the list may come from another process
             return 0.0
-        partner = None if action is PILE_EXCHANGE else action.seat
+        partner = None if action == PILE_EXCHANGE else action.seat
         return max(self.trade_score(card, partner) for card in self.view.hand)
 
     def trade_score(self, card: int, partner: int | None) -> float:

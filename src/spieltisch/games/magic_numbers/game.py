@@ -775,7 +775,7 @@ class MagicNumbers(Game[MagicNumbersState, Action, MagicNumbersView]):
     ) -> None:
         """The quizmaster's word is final, whatever the judge would say."""
         player = state.order[state.answerer]
-        confirmed = action is CONFIRM
+        confirmed = action == CONFIRM  # by value: an action may come back from a bot process
         if log is not None:
             data = {"seat": seat, "player": player, "confirmed": confirmed}
             log.append(Event("verdict", data))
