@@ -105,3 +105,30 @@ def test_actions_are_values_bots_and_engines_never_compare_by_identity(game_id: 
         match = play_match(game, agents, 9)
         runs.append((match.transcript.actions, game.scores(match.state)))
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("game_id", ["cento", "triggs", "missionszahl"])
+def test_a_heuristic_ranks_its_own_choice_first(game_id: str) -> None:
+    """``ranked`` (a search's shortlist) lists legal actions, best first: the bot's own
+    choice first, unless it chose among equally good ones."""
+    game = make_game(game_id)
+    state = game.new_state(4, 3)
+    bot = make_bot("heuristic", game, 1)
+    decisions = agreed = 0
+    while not game.is_terminal(state) and decisions < 60:
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        if len(legal) > 1:
+            ranked = bot.ranked(view, legal)  # type: ignore[attr-defined]
+            assert ranked
+            assert all(action in legal for action in ranked)
+            assert len(set(ranked)) == len(ranked)
+            action = bot.act(view, legal)
+            decisions += 1
+            agreed += action == ranked[0]
+        else:
+            action = legal[0]
+        game.apply(state, seat, action)
+    assert decisions >= 10
+    assert agreed >= 0.8 * decisions  # Triggs often has equally good extra crosses

@@ -400,3 +400,29 @@ def test_a_root_only_search_leaves_every_later_decision_to_the_models() -> None:
 def test_bad_search_shapes_are_named(spec: str, message: str) -> None:
     with pytest.raises(BotSpecError, match=message):
         make_bot(spec, make_game("dicht-dran"), 1)
+
+
+def test_top_lets_only_the_models_best_moves_into_the_knockout() -> None:
+    """top=K: of Cento's many first moves only the K its heuristic ranks best are simulated."""
+    game, view, legal = _first_decision("cento", 4, 4)
+    assert len(legal) > 8
+    bot = make_bot(
+        "ismcts:sims=48:rollout=heuristic:opponents=heuristic:root=halving:tree=root:top=4",
+        game,
+        1,
+    )
+    assert isinstance(bot, IsmctsBot)
+    assert bot._own is not None
+    shortlist = bot._own.ranked(view, legal)[:4]
+    firsts: set[Any] = set()
+    real_simulate = bot._simulate
+
+    def simulate(root: Any, state: Any, table: Any, first: Any = None) -> float:
+        firsts.add(first)
+        return real_simulate(root, state, table, first=first)
+
+    bot._simulate = simulate  # type: ignore[method-assign]
+    choice = bot.act(view, legal)
+    assert choice in legal
+    assert firsts <= set(shortlist) | {bot._own.act(view, legal)}
+    assert len(firsts) >= 4

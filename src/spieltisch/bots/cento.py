@@ -227,6 +227,14 @@ class CentoBot:
                 choices.append(action)
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
 
+    def ranked(self, view: View, legal: Sequence[Any]) -> list[Any]:
+        """The actions worth considering, best first (a search's shortlist): every lay of a
+        number card, the free card only as the values that differ in what follows, and
+        drawing, taking or ending where allowed."""
+        assert isinstance(view, CentoView)
+        options = _Turn(self, view).root_options(legal)
+        return [action for action, _ in sorted(options, key=lambda option: -option[1])]
+
 
 class _Turn:
     """The search over the rest of one turn, with what the view tells about the table."""

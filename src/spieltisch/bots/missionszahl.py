@@ -106,6 +106,19 @@ class MissionszahlBot:
         assert isinstance(view, MissionszahlView)
         if len(legal) == 1:
             return legal[0]
+        scored = self._scored(view, legal)
+        best = max(score for score, _ in scored)
+        choices = [a for score, a in scored if score >= best - 1e-9]
+        return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+
+    def ranked(self, view: View, legal: Sequence[Any]) -> list[Any]:
+        """The legal actions, best first by the bot's estimate (a search's shortlist)."""
+        assert isinstance(view, MissionszahlView)
+        scored = self._scored(view, legal)
+        return [action for _, action in sorted(scored, key=lambda entry: -entry[0])]
+
+    def _scored(self, view: MissionszahlView, legal: Sequence[Any]) -> list[tuple[float, Any]]:
+        """Each legal action with what the bot expects it to be worth."""
         table = _Table(view, self.w)
         first = legal[0]
         if isinstance(first, Play):
@@ -122,9 +135,7 @@ class MissionszahlBot:
             assert isinstance(first, Trade)
             partner = view.partner
             scored = [(table.trade_score(a.card, partner), a) for a in legal]
-        best = max(score for score, _ in scored)
-        choices = [a for score, a in scored if score >= best - 1e-9]
-        return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+        return scored
 
 
 def _prefix(count: Sequence[int]) -> list[int]:

@@ -153,6 +153,19 @@ class TriggsBot:
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if len(legal) == 1 or not isinstance(view, TriggsView):
             return legal[0]
+        scored = self._scored(view, legal)
+        best = max(score for score, _ in scored)
+        choices = [action for score, action in scored if score >= best - 1e-9]
+        return choices[0] if len(choices) == 1 else self._rng.choice(choices)
+
+    def ranked(self, view: View, legal: Sequence[Any]) -> list[Any]:
+        """The legal actions, best first by the bot's estimate (a search's shortlist)."""
+        assert isinstance(view, TriggsView)
+        scored = self._scored(view, legal)
+        return [action for _, action in sorted(scored, key=lambda entry: -entry[0])]
+
+    def _scored(self, view: TriggsView, legal: Sequence[Any]) -> list[tuple[float, Any]]:
+        """Each legal action with what the bot expects it to be worth."""
         seat = view.seat if view.seat is not None else view.turn
         counts = counts_of(view.hand)
         free = [
@@ -168,9 +181,7 @@ class TriggsBot:
             scored = [(self._card_gain(a, view, counts, free, weights), a) for a in legal]
         else:
             scored = self._score_turn(view, legal, counts, free, weights)
-        best = max(score for score, _ in scored)
-        choices = [action for score, action in scored if score >= best - 1e-9]
-        return choices[0] if len(choices) == 1 else self._rng.choice(choices)
+        return scored
 
     # -- the whole turn ----------------------------------------------------------------------
     def _score_turn(
