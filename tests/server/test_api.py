@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import REGISTRY, game_for, make_game
 from spieltisch.server.app import create_app
+from spieltisch.server.botplay import check_server_spec
 from tests.server.tables import open_table, state, tokens, wait_for_humans
 
 
@@ -127,6 +128,13 @@ def test_games_lists_every_game_with_its_options_and_the_bot_presets(client: Tes
     assert "deck" not in [o["name"] for o in magic["options"]]
     assert {"random", "heuristic"} <= {b["spec"] for b in listing["bots"]}
     assert any(b["spec"].startswith("ismcts:") for b in listing["bots"])
+    for game in listing["games"]:  # each game's own presets end with its strongest search
+        specs = [b["spec"] for b in game["bots"]]
+        assert specs[:-1] == [b["spec"] for b in listing["bots"]]
+        assert "root=halving" in specs[-1]
+        check_server_spec(specs[-1], make_game(game["id"]))
+    triggs = next(g for g in listing["games"] if g["id"] == "triggs")
+    assert "horizon=" in triggs["bots"][-1]["spec"]
 
 
 def test_the_rules_of_a_game_come_in_both_languages(client: TestClient) -> None:

@@ -101,3 +101,17 @@ def test_a_bot_pool_whose_worker_died_starts_a_fresh_one() -> None:
             runner.submit(asyncio.run, run()).result()
     finally:
         pool.shutdown()
+
+
+def test_the_strongest_search_preset_plays_a_table_to_the_end(client: TestClient) -> None:
+    """The per-game search preset (knockout of the heuristic's best moves) decides in the
+    server's bot processes, where the view and actions it gets are copies; with a budget in
+    simulations instead of a second, so the test is quick."""
+    from spieltisch.server.botplay import presets_for
+
+    spec = presets_for("missionszahl")[-1][0].replace("time=1", "sims=12")
+    seats = [f"bot:{spec}", "bot:heuristic"]
+    created = open_table(client, game="missionszahl", seats=seats, seed=3)
+    public = wait_for_humans(client, created["table"], timeout=120)
+    assert public["over"]
+    assert public["result"]["ranking"]

@@ -34,16 +34,28 @@ from spieltisch.games import make_game
 MAX_ISMCTS_SECONDS = 10.0
 MAX_ISMCTS_SIMS = 20_000
 
-#: Bot specs offered to people creating a table (any other valid spec works too). The
-#: heuristic is the strongest bot today in every game but Magic Numbers, where ISMCTS with
-#: heuristic models beats it (docs/bots.md names the spec); these game-independent presets
-#: name the search, not a strength.
+#: Bot specs offered to people creating a table, for every game (any other valid spec works
+#: too); each game adds its strongest search (:func:`presets_for`).
 PRESETS: tuple[tuple[str, str, str], ...] = (
     ("random", "Zufall (Anfänger)", "random (beginner)"),
     ("heuristic", "Heuristik (stark)", "heuristic (strong)"),
     ("ismcts:time=0.5", "ISMCTS-Suche (0,5 s)", "ISMCTS search (0.5 s)"),
     ("ismcts:time=2", "ISMCTS-Suche (2 s)", "ISMCTS search (2 s)"),
 )
+
+#: The search that does best at about a second per move (docs/bots.md): the heuristic
+#: improved by knockouts of its best moves, judged by heuristic games played on.
+STRONG_SEARCH = "ismcts:time=1:rollout=heuristic:opponents=heuristic:root=halving:tree=root:top=6"
+#: Where a game needs more than that: Triggs games are long, so its playouts stop after 24
+#: actions (about two rounds) and are judged by the score so far.
+STRONG_SEARCH_BY_GAME = {"triggs": STRONG_SEARCH + ":horizon=24"}
+
+
+def presets_for(game_id: str) -> list[tuple[str, str, str]]:
+    """The bot presets offered for ``game_id``: the general ones, then its strongest search."""
+    spec = STRONG_SEARCH_BY_GAME.get(game_id, STRONG_SEARCH)
+    names = ("Suche mit Heuristik (1 s, am stärksten)", "search with heuristic (1 s, strongest)")
+    return [*PRESETS, (spec, *names)]
 
 
 def check_server_spec(spec: str, game: Game[Any, Any, Any]) -> None:

@@ -117,6 +117,12 @@ class OptionInfo(BaseModel):
     help_en: str
 
 
+class BotInfo(BaseModel):
+    spec: str = Field(description="use as 'bot:<spec>' in seats")
+    name_de: str
+    name_en: str
+
+
 class GameInfo(BaseModel):
     id: str
     name_de: str
@@ -125,12 +131,7 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: list[OptionInfo]
-
-
-class BotInfo(BaseModel):
-    spec: str = Field(description="use as 'bot:<spec>' in seats")
-    name_de: str
-    name_en: str
+    bots: list[BotInfo] = Field(description="the bot presets for this game, strongest last")
 
 
 class GamesOut(BaseModel):

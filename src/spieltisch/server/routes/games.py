@@ -11,7 +11,7 @@ from fastapi import APIRouter, Query
 from spieltisch.core.errors import UnknownGameError
 from spieltisch.core.options import OptionSpec
 from spieltisch.games import REGISTRY, game_class
-from spieltisch.server.botplay import PRESETS
+from spieltisch.server.botplay import PRESETS, presets_for
 from spieltisch.server.routes import errors
 from spieltisch.server.schemas import FacesOut, GamesOut, Lang, RulesOut
 from spieltisch.server.service import ServiceError
@@ -38,6 +38,11 @@ def option_info(option: OptionSpec) -> dict[str, Any]:
     return info
 
 
+def bot_info(preset: tuple[str, str, str]) -> dict[str, str]:
+    spec, name_de, name_en = preset
+    return {"spec": spec, "name_de": name_de, "name_en": name_en}
+
+
 def games_info() -> dict[str, Any]:
     games = [
         {
@@ -48,16 +53,18 @@ def games_info() -> dict[str, Any]:
             "min_players": cls.spec.min_seats,
             "max_players": cls.spec.max_seats,
             "options": [option_info(o) for o in cls.spec.options if not o.path],
+            "bots": [bot_info(preset) for preset in presets_for(game_id)],
         }
         for game_id, cls in REGISTRY.items()
     ]
-    bots = [{"spec": spec, "name_de": de, "name_en": en} for spec, de, en in PRESETS]
+    bots = [bot_info(preset) for preset in PRESETS]
     return {"games": games, "bots": bots}
 
 
 @router.get("/api/games", response_model=GamesOut)
 async def list_games() -> dict[str, Any]:
-    """Every game with its player range and rule options, and the bot presets.
+    """Every game with its player range, rule options and bot presets (the general ones
+    and the game's strongest search), and the general bot presets.
 
     Any valid bot spec works at a table (``ismcts:sims=500``), within the server's limits
     (ISMCTS at most 10 s or 20,000 simulations per move); the presets are suggestions.

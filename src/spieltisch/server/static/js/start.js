@@ -71,13 +71,13 @@ function buildForm() {
     const players = wanted.players && wanted.players >= game.min_players && wanted.players <= game.max_players ? wanted.players : game.min_players + (game.max_players > game.min_players ? 1 : 0);
     playersSelect.value = String(Math.min(players, game.max_players));
     fillOptions(options, game);
-    fillSeats(seats, Number(playersSelect.value), wanted.seats);
+    fillSeats(seats, Number(playersSelect.value), wanted.seats, game);
   };
   gameSelect.addEventListener("change", () => {
     wanted.players = null;
     refreshGame();
   });
-  playersSelect.addEventListener("change", () => fillSeats(seats, Number(playersSelect.value), currentSeats(seats)));
+  playersSelect.addEventListener("change", () => fillSeats(seats, Number(playersSelect.value), currentSeats(seats), gameById(gameSelect.value)));
   refreshGame();
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -131,9 +131,10 @@ function currentSeats(fieldset) {
   return [...fieldset.querySelectorAll("select")].map((select) => select.value);
 }
 
-function fillSeats(fieldset, players, wanted = []) {
-  const choices = [["human", t(lang, "person")], ...info.bots.map((bot) => [`bot:${bot.spec}`, `${t(lang, "bot")}: ${nameOf(bot)}`])];
-  const fallback = info.bots.some((bot) => bot.spec === "heuristic") ? "bot:heuristic" : choices[1]?.[0] || "human";
+function fillSeats(fieldset, players, wanted, game) {
+  const bots = game.bots || info.bots;
+  const choices = [["human", t(lang, "person")], ...bots.map((bot) => [`bot:${bot.spec}`, `${t(lang, "bot")}: ${nameOf(bot)}`])];
+  const fallback = bots.some((bot) => bot.spec === "heuristic") ? "bot:heuristic" : choices[1]?.[0] || "human";
   const rows = range(1, players).map((n) => {
     const id = `seat-${n}`;
     const select = h("select", { id, name: id }, choices.map(([value, name]) => h("option", { value }, name)));
