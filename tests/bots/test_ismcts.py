@@ -378,13 +378,13 @@ def test_a_root_only_search_leaves_every_later_decision_to_the_models() -> None:
     bot = make_bot("ismcts:sims=30:rollout=heuristic:opponents=heuristic:tree=root", game, 1)
     assert isinstance(bot, IsmctsBot)
     keys: list[Any] = []
-    real_step = bot._tree_step
+    real_step = bot._step
 
-    def step(state: Any, seat: int, legal: Any, table: Any, path: Any) -> bool:
+    def step(node: Any, state: Any, seat: int, legal: Any, path: Any) -> bool:
         keys.append((seat, game.view(state, seat)))
-        return real_step(state, seat, legal, table, path)
+        return real_step(node, state, seat, legal, path)
 
-    bot._tree_step = step  # type: ignore[method-assign]
+    bot._step = step  # type: ignore[method-assign]
     assert bot.act(view, legal) in legal
     assert len(keys) == 30
     assert set(keys) == {(view.seat, view)}

@@ -178,8 +178,9 @@ class IsmctsBot:
         self.root_only = root_only
         #: With halving: only the own model's ``top`` best moves enter the knockout.
         self.top = top
-        #: The random choices of playouts; reseeded for every simulation, so the simulations
-        #: of one batch meet the same chance (common random numbers).
+        #: The random choices of playouts; with ``batch`` or ``root=halving`` reseeded for
+        #: every simulation, so the simulations of one deal meet the same chance (common
+        #: random numbers).
         self._play_rng = random.Random(0)
         #: The bot's own model: its "knowledge" for decisions a search cannot make. It is
         #: one persistent player: the heuristic bot with the same seed, so that in Magic
@@ -207,17 +208,24 @@ class IsmctsBot:
         table: dict[tuple[Seat, View], _Node] = {}
         if self.halving:
             return self._halve(view, legal, table)
+        preferred = self._own.act(view, legal) if self.bias and self._own is not None else None
+        root_node = table[(view.seat, view)] = _Node(preferred)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         world: Any = None
         world_seed = 0
+        paired = self.batch > 1
         while True:
             if done % self.batch == 0:
                 world = self._deal(view)
-                world_seed = self.rng.getrandbits(63)
-            state = self.game.clone(world) if self.batch > 1 else world
-            self._play_rng.seed(world_seed)
-            self._simulate(view, state, table)
+                if paired:
+                    world_seed = self.rng.getrandbits(63)
+            if paired:  # the simulations of a batch meet the same chance (reseeding costs)
+                state = self.game.clone(world)
+                self._play_rng.seed(world_seed)
+            else:
+                state = world
+            self._simulate(view, state, table, root_node=root_node)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
@@ -225,8 +233,7 @@ class IsmctsBot:
             elif self.simulations is not None and done >= self.simulations:
                 break
         self.last_simulations = done
-        root = table[(view.seat, view)]
-        return max(legal, key=lambda action: self._final_key(root, legal, action))
+        return max(legal, key=lambda action: self._final_key(root_node, legal, action))
 
     def _halve(
         self, view: View, legal: Sequence[Any], table: dict[tuple[Seat, View], _Node]
@@ -327,9 +334,12 @@ class IsmctsBot:
         state: Any,
         table: dict[tuple[Seat, View], _Node],
         first: Any = None,
+        root_node: _Node | None = None,
     ) -> float:
         """One simulation from a sampled ``state``: select, expand one node, play out, back
-        up. ``first``, if given, is the bot's first action (sequential halving chooses it).
+        up. ``first``, if given, is the bot's first action (sequential halving chooses it);
+        ``root_node``, if given, is the root's node: the first decision of every simulation is the
+        bot's at the root, whose information set is known without building the view again.
         Returns the bot's reward."""
         game = self.game
         me = root.seat
@@ -348,6 +358,11 @@ class IsmctsBot:
                 game.apply(state, seat, first)
                 first = None
                 if self.root_only:
+                    break
+            elif root_node is not None:  # the bot's own decision, never free text
+                expanded = self._step(root_node, state, seat, legal, path)
+                root_node = None
+                if expanded or self.root_only:
                     break
             elif (seat == me or not only_me) and not self._is_text_decision(legal):
                 expanded = self._tree_step(state, seat, legal, table, path)
@@ -378,6 +393,18 @@ class IsmctsBot:
         if node is None:
             preferred = self._model_for(seat).act(view, legal) if self.bias else None
             node = table[key] = _Node(preferred)
+        return self._step(node, state, seat, legal, path)
+
+    def _step(
+        self,
+        node: _Node,
+        state: Any,
+        seat: Seat,
+        legal: Sequence[Any],
+        path: list[tuple[_Node, Hashable, Seat]],
+    ) -> bool:
+        """Choose at ``node`` and apply the action; whether a new action was expanded."""
+        game = self.game
         action, new = self._choose(node, legal)
         game.apply(state, seat, action)
         path.append((node, action, seat))
