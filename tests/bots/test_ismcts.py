@@ -346,7 +346,7 @@ def test_sequential_halving_halves_the_field_in_paired_rounds() -> None:
         deals += 1
         return real_deal(view)
 
-    bot._simulate = simulate  # type: ignore[method-assign]
+    bot._simulate = simulate  # type: ignore[method-assign,assignment]
     bot._deal = deal  # type: ignore[method-assign]
     choice = bot.act(view, legal)
     assert choice in legal
@@ -421,7 +421,7 @@ def test_top_lets_only_the_models_best_moves_into_the_knockout() -> None:
         firsts.add(first)
         return real_simulate(root, state, table, first=first)
 
-    bot._simulate = simulate  # type: ignore[method-assign]
+    bot._simulate = simulate  # type: ignore[method-assign,assignment]
     choice = bot.act(view, legal)
     assert choice in legal
     assert firsts <= set(shortlist) | {bot._own.act(view, legal)}
