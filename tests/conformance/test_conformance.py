@@ -129,6 +129,31 @@ def test_views_leak_nothing_and_determinize_agrees(game_id: str, seats: int) -> 
             pass
 
 
+def _check_deals_from_one_view(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> None:
+    """Deal twice from the same view with the same chance: the same deal, the one a fresh
+    game object deals too; and playing on in the first deal changes neither the view nor
+    the next deal (a search deals from one view many times, and games may cache what a view
+    shows)."""
+    seat = rng.choice(game.to_act(state))
+    view = game.view(state, seat)
+    first = game.determinize(view, random.Random(7))
+    again = game.determinize(view, random.Random(7))
+    assert again == first == make_game(game.spec.id, game.options).determinize(
+        view, random.Random(7)
+    )
+    if not game.is_terminal(first):
+        actor = game.to_act(first)[0]
+        game.apply(first, actor, game.legal_actions(first, actor)[-1])
+    assert game.determinize(view, random.Random(7)) == again
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_dealing_again_from_the_same_view_deals_alike(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    for _ in random_walk(game, seats, seats, _check_deals_from_one_view):
+        pass
+
+
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_shuffle_unseen_really_changes_hidden_cards(game_id: str, seats: int) -> None:
     """Guards the leak test above against passing vacuously. A game may hide nothing at the

@@ -1106,25 +1106,3 @@ def test_a_views_hash_reads_every_field_but_the_themes() -> None:
         other: dict[str, Any] = {field.name: ("changed",)}
         changed = replace(view, **other)
         assert (hash(changed) == hash(view)) == (field.name == "themes"), field.name
-
-
-def test_dealing_again_from_the_same_view_deals_alike() -> None:
-    """``determinize`` works out what a view shows once and reuses it for the next deal from
-    the very same view (a search deals from one view many times): every deal from a view,
-    the first or a later one, is the deal the same chance gives a fresh game object, and
-    playing on in one deal changes no other."""
-    game = make()
-    for seats in (2, 4, 6):
-        agents: list[Agent] = [make_bot("random", game, s) for s in range(seats)]
-        state = game.new_state(seats, seats)
-        while not game.is_terminal(state):
-            seat = game.to_act(state)[0]
-            view = game.view(state, seat)
-            first = game.determinize(view, random.Random(7))
-            again = game.determinize(view, random.Random(7))
-            assert again == first == make().determinize(view, random.Random(7))
-            if not game.is_terminal(first):
-                actor = game.to_act(first)[0]
-                game.apply(first, actor, game.legal_actions(first, actor)[-1])
-            assert game.determinize(view, random.Random(7)) == again
-            game.apply(state, seat, agents[seat].act(view, game.legal_actions(state, seat)))

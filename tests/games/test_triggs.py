@@ -480,24 +480,3 @@ def test_views_and_choices_kept_in_the_state_never_go_stale(sheet: str) -> None:
             assert game.legal_actions(before, seat) == game.legal_actions(fresh, seat)
         removed |= state.removed_from < 13
     assert removed or sheet.startswith("2")
-
-
-def test_dealing_again_from_the_same_view_deals_alike() -> None:
-    """``determinize`` works out what a view shows once and reuses it for the next deal from
-    the very same view (a search deals from one view many times): every deal from a view,
-    the first or a later one, is the deal the same chance gives a fresh game object, and
-    playing on in one deal changes no other."""
-    game = Triggs()
-    for seats in (2, 3, 4):
-        agents: list[Agent] = [make_bot("heuristic", game, s) for s in range(seats)]
-        state = game.new_state(seats, seats)
-        while not game.is_terminal(state):
-            seat = game.to_act(state)[0]
-            view = game.view(state, seat)
-            first = game.determinize(view, random.Random(7))
-            again = game.determinize(view, random.Random(7))
-            assert again == first == Triggs().determinize(view, random.Random(7))
-            actor = game.to_act(first)[0]
-            game.apply(first, actor, game.legal_actions(first, actor)[-1])
-            assert game.determinize(view, random.Random(7)) == again
-            game.apply(state, seat, agents[seat].act(view, game.legal_actions(state, seat)))

@@ -39,6 +39,7 @@ from itertools import accumulate
 from operator import mul
 from typing import Any, NamedTuple
 
+from spieltisch.bots.scoring import best_first, best_scored
 from spieltisch.core.game import Game, View
 from spieltisch.games.missionszahl.actions import (
     NO_EXCHANGE,
@@ -106,16 +107,12 @@ class MissionszahlBot:
         assert isinstance(view, MissionszahlView)
         if len(legal) == 1:
             return legal[0]
-        scored = self._scored(view, legal)
-        best = max(score for score, _ in scored)
-        choices = [a for score, a in scored if score >= best - 1e-9]
-        return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+        return best_scored(self._scored(view, legal), self.rng)
 
     def ranked(self, view: View, legal: Sequence[Any]) -> list[Any]:
         """The legal actions, best first by the bot's estimate (a search's shortlist)."""
         assert isinstance(view, MissionszahlView)
-        scored = self._scored(view, legal)
-        return [action for _, action in sorted(scored, key=lambda entry: -entry[0])]
+        return best_first(self._scored(view, legal))
 
     def _scored(self, view: MissionszahlView, legal: Sequence[Any]) -> list[tuple[float, Any]]:
         """Each legal action with what the bot expects it to be worth."""

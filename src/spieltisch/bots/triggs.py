@@ -37,6 +37,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from spieltisch.bots.scoring import best_first, best_scored
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games.triggs.actions import (
@@ -153,16 +154,12 @@ class TriggsBot:
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if len(legal) == 1 or not isinstance(view, TriggsView):
             return legal[0]
-        scored = self._scored(view, legal)
-        best = max(score for score, _ in scored)
-        choices = [action for score, action in scored if score >= best - 1e-9]
-        return choices[0] if len(choices) == 1 else self._rng.choice(choices)
+        return best_scored(self._scored(view, legal), self._rng)
 
     def ranked(self, view: View, legal: Sequence[Any]) -> list[Any]:
         """The legal actions, best first by the bot's estimate (a search's shortlist)."""
         assert isinstance(view, TriggsView)
-        scored = self._scored(view, legal)
-        return [action for _, action in sorted(scored, key=lambda entry: -entry[0])]
+        return best_first(self._scored(view, legal))
 
     def _scored(self, view: TriggsView, legal: Sequence[Any]) -> list[tuple[float, Any]]:
         """Each legal action with what the bot expects it to be worth."""

@@ -1,0 +1,27 @@
+"""What the heuristic bots that score every legal action share: taking the best one, and
+ranking them for a search's shortlist."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+#: Scores closer than this are equally good.
+TIE = 1e-9
+
+#: Legal actions with the score a bot gives each.
+Scored = Sequence[tuple[float, Any]]
+
+
+def best_scored(scored: Scored, rng: random.Random) -> Any:
+    """The action with the highest score; among equally good ones, one drawn by ``rng``
+    (drawn only when there is a tie, so a bot's stream of chance is used sparingly)."""
+    best = max(score for score, _ in scored)
+    choices = [action for score, action in scored if score >= best - TIE]
+    return choices[0] if len(choices) == 1 else rng.choice(choices)
+
+
+def best_first(scored: Scored) -> list[Any]:
+    """The actions, best first (equally good ones in the order listed)."""
+    return [action for _, action in sorted(scored, key=lambda entry: -entry[0])]
