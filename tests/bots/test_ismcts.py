@@ -426,3 +426,15 @@ def test_top_lets_only_the_models_best_moves_into_the_knockout() -> None:
     assert choice in legal
     assert firsts <= set(shortlist) | {bot._own.act(view, legal)}
     assert len(firsts) >= 4
+
+
+def test_a_shortlist_of_one_is_the_models_move_without_a_search() -> None:
+    game, view, legal = _first_decision("cento", 4, 4)
+    spec = "ismcts:sims=50:rollout=heuristic:opponents=heuristic:root=halving:top=1"
+    bot = make_bot(spec, game, 1)
+    assert isinstance(bot, IsmctsBot)
+    assert bot._own is not None
+    choice = bot.act(view, legal)
+    assert choice == bot._own.act(view, legal)
+    assert any(choice is action for action in legal)  # the listed object itself
+    assert bot.last_simulations == 0

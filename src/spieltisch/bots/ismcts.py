@@ -244,17 +244,19 @@ class IsmctsBot:
         at least one deal; with ``time=`` a deal cut short by the end of the time is not
         counted, and the best action so far is played (without a finished deal: the
         model's)."""
+        self.last_simulations = 0
         preferred = self._own.act(view, legal) if self._own is not None else None
         running = self._shortlist(view, legal)
         if preferred is not None:  # ties go to the model's choice
             if preferred in running:
                 running.remove(preferred)
             running.insert(0, preferred)
-        rounds = max(1, math.ceil(math.log2(len(running))))
+        if len(running) == 1:
+            return legal[legal.index(running[0])]
+        rounds = math.ceil(math.log2(len(running)))
         totals = dict.fromkeys(running, 0.0)
         start = time.perf_counter()
         end = start + self.seconds if self.seconds else math.inf
-        self.last_simulations = 0
         for number in range(rounds):
             if self.seconds:
                 deals, deadline = 1, start + self.seconds * (number + 1) / rounds
@@ -273,7 +275,7 @@ class IsmctsBot:
             if time.perf_counter() >= end:
                 break
             del running[math.ceil(len(running) / 2) :]
-        return running[0]
+        return legal[legal.index(running[0])]  # the listed action itself, not an equal one
 
     def _shortlist(self, view: View, legal: Sequence[Any]) -> list[Any]:
         """The moves that enter the knockout: all, or with ``top=K`` the ``K`` best by the
