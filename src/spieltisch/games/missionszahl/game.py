@@ -164,15 +164,14 @@ class MissionszahlState:
     always knows his hand. Cards put under the pile face up stay known to all; a card given
     blind stays known to its giver until its new owner passes a card on face down.
 
-    The last five fields only save work and never take part in comparing states:
+    The last four fields only save work and never take part in comparing states:
     ``known_bits`` has (at least) every bit set anywhere in ``known``, so a seat whose bit it
     lacks knows no card in a hand or in the draw pile; only the bottom ``under`` cards of the
     draw pile (those put under it, at most) may be known to anybody, the cards above them
     never were; ``scored`` (the scores) and ``board`` (the mission cards, arrows and
     collections as every view shows them) are made by the first call that needs them and
     cleared whenever a mission card, an arrow or a collection changes
-    (:meth:`Missionszahl._board_changed`); ``dealt`` is the view a state was determinized
-    from, its seat's view until the first action.
+    (:meth:`Missionszahl._board_changed`).
     """
 
     seats: int
@@ -198,7 +197,6 @@ class MissionszahlState:
     under: int = field(default=DECK_SIZE, compare=False)
     scored: tuple[int, ...] | None = field(default=None, compare=False)
     board: Board | None = field(default=None, compare=False)
-    dealt: MissionszahlView | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,7 +411,6 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             under=state.under,
             scored=state.scored,  # immutable values of the same table
             board=state.board,
-            dealt=state.dealt,
         )
 
     # -- who acts, and what may he do --------------------------------------------------
@@ -467,7 +464,6 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def apply(
         self, state: MissionszahlState, seat: Seat, action: Action, log: list[Event] | None = None
     ) -> None:
-        state.dealt = None
         self._apply[state.phase](state, seat, action, log)
 
     def _start_round(self, state: MissionszahlState, log: Log) -> None:
@@ -814,9 +810,6 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
 
     # -- hidden information -----------------------------------------------------------
     def view(self, state: MissionszahlState, seat: Seat | None) -> MissionszahlView:
-        dealt = state.dealt
-        if dealt is not None and dealt.seat == seat:
-            return dealt
         n = state.seats
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
         phase = state.phase
@@ -968,7 +961,6 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             under=under,
             scored=view.scores,
             board=Board._make(_BOARD_FIELDS(view)),  # the view's board is this table's
-            dealt=view,
         )
 
     @staticmethod
@@ -1006,7 +998,6 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         """Permute every card ``seat`` cannot see among the places it cannot see; what other
         seats knew about a place stays with the place."""
         copy = self.clone(state)
-        copy.dealt = None
         me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
         known = copy.known
         places: list[tuple[list[int], int]] = []
