@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from spieltisch.bots import IsmctsBot, make_bot
+from spieltisch.bots.cento import CentoBot
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games import REGISTRY, make_game
@@ -438,3 +439,64 @@ def test_a_shortlist_of_one_is_the_models_move_without_a_search() -> None:
     assert choice == bot._own.act(view, legal)
     assert any(choice is action for action in legal)  # the listed object itself
     assert bot.last_simulations == 0
+
+
+def _rigged(spec: str, rewards: Any) -> tuple[Any, Any, Any, list[Any]]:
+    """A Cento decision and a knockout whose simulations return ``rewards(action, deal)``
+    instead of playing: which moves meet which luck is then known exactly."""
+    game, view, legal = _first_decision("cento", 4, 4)
+    bot = make_bot(spec, game, 1)
+    assert isinstance(bot, IsmctsBot)
+    assert bot._own is not None
+    played: list[Any] = []
+    deals = 0
+
+    def deal(view: Any) -> Any:
+        nonlocal deals
+        deals += 1
+        return None
+
+    def simulate(root: Any, state: Any, table: Any, first: Any = None) -> float:
+        played.append(first)
+        return float(rewards(first, deals))
+
+    bot._deal = deal  # type: ignore[method-assign]
+    bot.game.clone = lambda state: state  # type: ignore[method-assign]
+    bot._simulate = simulate  # type: ignore[method-assign,assignment]
+    return bot, view, legal, played
+
+
+KNOCKOUT = "ismcts:sims=120:rollout=heuristic:opponents=heuristic:root=halving:tree=root:top=6"
+
+
+def test_switch_keeps_the_models_move_in_every_round() -> None:
+    """switch=Z: the model's move is never knocked out, so it meets every deal."""
+    bot, view, legal, played = _rigged(f"{KNOCKOUT}:switch=1", lambda action, deal: 0.0)
+    preferred = bot._own.act(view, legal)
+    assert bot.act(view, legal) == preferred
+    assert played.count(preferred) == max(played.count(action) for action in set(played))
+    assert len(set(played)) == 6
+
+
+def test_switch_leaves_the_models_move_on_clear_evidence_only() -> None:
+    """A move that beats the model's move in every deal is played; one that is ahead only
+    by luck (a small mean gain against a wide spread) is not, although plain halving
+    would play it."""
+    game, view, legal = _first_decision("cento", 4, 4)
+    model = CentoBot(game, 1, "heuristic")
+    preferred = model.act(view, legal)
+    better = next(action for action in model.ranked(view, legal)[:6] if action != preferred)
+
+    def clear(action: Any, deal: int) -> float:
+        return 0.6 if action == better else 0.5
+
+    def lucky(action: Any, deal: int) -> float:
+        if action == better:
+            return 1.0 if deal % 2 else 0.08
+        return 0.5
+
+    for rewards, switched, plain in ((clear, better, better), (lucky, preferred, better)):
+        bot, view, legal, _ = _rigged(f"{KNOCKOUT}:switch=1", rewards)
+        assert bot.act(view, legal) == switched
+        bot, view, legal, _ = _rigged(KNOCKOUT, rewards)
+        assert bot.act(view, legal) == plain

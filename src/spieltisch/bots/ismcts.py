@@ -59,6 +59,9 @@ root use the tree as usual. Ties go to the model's choice, so without evidence t
 plays its model's move. ``top=K`` lets only the ``K`` moves the bot's own model ranks best
 enter the knockout (for models that rank moves: the Cento, Triggs and Missionszahl
 heuristics), so a small budget is not spread over moves no good player would consider.
+``switch=Z`` keeps the model's move in every round and plays the winner instead only if it
+beat the model's move by ``Z`` standard errors of their paired differences: a close knockout
+is often won by luck, and then the model's move is the better bet.
 
 Budget: ``ismcts:sims=2000`` (simulations per move) or ``ismcts:time=0.5`` (seconds per
 move); ``c`` sets the exploration constant.
@@ -97,6 +100,7 @@ PARAMETERS = (
     "root",
     "tree",
     "top",
+    "switch",
 )
 
 #: Makes a model player (a heuristic bot) from a seed.
@@ -156,6 +160,7 @@ class IsmctsBot:
         halving: bool = False,
         root_only: bool = False,
         top: int | None = None,
+        switch: float | None = None,
     ) -> None:
         self.name = name
         self.game = game
@@ -178,6 +183,9 @@ class IsmctsBot:
         self.root_only = root_only
         #: With halving: only the own model's ``top`` best moves enter the knockout.
         self.top = top
+        #: With halving: how many standard errors another move must beat the model's move
+        #: by to be played instead (``None``: the knockout's winner is played).
+        self.switch = switch
         #: The random choices of playouts; with ``batch`` or ``root=halving`` reseeded for
         #: every simulation, so the simulations of one deal meet the same chance (common
         #: random numbers).
@@ -243,7 +251,8 @@ class IsmctsBot:
         better half by mean reward goes on. Each round gets an equal part of the budget and
         at least one deal; with ``time=`` a deal cut short by the end of the time is not
         counted, and the best action so far is played (without a finished deal: the
-        model's)."""
+        model's). With ``switch=Z`` the model's move is never knocked out, and the bot
+        leaves it only for a move that beat it clearly (see :meth:`_decide`)."""
         self.last_simulations = 0
         preferred = self._own.act(view, legal) if self._own is not None else None
         running = self._shortlist(view, legal)
@@ -253,7 +262,9 @@ class IsmctsBot:
             running.insert(0, preferred)
         if len(running) == 1:
             return legal[legal.index(running[0])]
+        champion = preferred if self.switch is not None else None
         rounds = math.ceil(math.log2(len(running)))
+        rewards: dict[Any, list[float]] = {action: [] for action in running}
         totals = dict.fromkeys(running, 0.0)
         start = time.perf_counter()
         end = start + self.seconds if self.seconds else math.inf
@@ -265,17 +276,44 @@ class IsmctsBot:
                 deals, deadline = max(1, self.simulations // (rounds * len(running))), 0.0
             dealt = 0
             while dealt < deals or time.perf_counter() < deadline:
-                rewards = self._paired_deal(view, running, table, end)
-                if rewards is None:
+                results = self._paired_deal(view, running, table, end)
+                if results is None:
                     break
-                for action, reward in zip(running, rewards, strict=True):
+                for action, reward in zip(running, results, strict=True):
                     totals[action] += reward
+                    rewards[action].append(reward)
                 dealt += 1
             running.sort(key=lambda action: -totals[action])  # stable: ties keep their order
             if time.perf_counter() >= end:
                 break
-            del running[math.ceil(len(running) / 2) :]
-        return legal[legal.index(running[0])]  # the listed action itself, not an equal one
+            self._knock_out(running, champion)
+        return legal[legal.index(self._decide(running[0], champion, rewards))]
+
+    @staticmethod
+    def _knock_out(running: list[Any], champion: Any) -> None:
+        """Keep the better half of ``running`` (sorted best first); a ``champion`` (the
+        model's move under ``switch=``) stays in any case."""
+        kept = math.ceil(len(running) / 2)
+        if champion is not None and champion in running[kept:]:
+            running.remove(champion)
+            running.insert(kept, champion)
+            kept += 1
+        del running[kept:]
+
+    def _decide(self, best: Any, champion: Any, rewards: dict[Any, list[float]]) -> Any:
+        """The knockout's winner, or under ``switch=Z`` the model's move unless the winner
+        beat it by at least ``Z`` standard errors in the deals both were simulated in: a
+        small search leaves a good model's move only on evidence, not on luck."""
+        if champion is None or best == champion:
+            return best
+        assert self.switch is not None
+        pairs = list(zip(rewards[best], rewards[champion], strict=False))
+        gains = [mine - theirs for mine, theirs in pairs]
+        if len(gains) < 2:
+            return champion
+        mean = sum(gains) / len(gains)
+        spread = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1))
+        return best if mean > self.switch * spread / math.sqrt(len(gains)) else champion
 
     def _shortlist(self, view: View, legal: Sequence[Any]) -> list[Any]:
         """The moves that enter the knockout: all, or with ``top=K`` the ``K`` best by the
@@ -525,6 +563,7 @@ def make_ismcts(
     root = _choice(params, "root", ("ucb", "halving"), "ucb")
     tree = _choice(params, "tree", ("full", "root"), "full")
     top = _number(params, "top", int, 1, 1000)
+    switch = _number(params, "switch", float, 0.0, 100.0)
     wanted = rollout == "heuristic" or opponents == "heuristic" or bias
     if wanted and heuristic is None:
         raise BotSpecError(f"there is no heuristic bot for {game.spec.id} to model players with")
@@ -545,6 +584,7 @@ def make_ismcts(
         halving=root == "halving",
         root_only=tree == "root",
         top=int(top) if top is not None else None,
+        switch=float(switch) if switch is not None else None,
     )
 
 
