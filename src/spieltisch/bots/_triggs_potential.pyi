@@ -1,0 +1,6 @@
+"""Types of the compiled Triggs hand potential (``_triggs_potential.c``)."""
+
+from collections.abc import Sequence
+
+def potential(counts: Sequence[int], free: Sequence[int]) -> tuple[int, int]: ...
+def worth(counts: Sequence[int], free: Sequence[int], complete: float) -> float: ...
