@@ -62,6 +62,9 @@ _REPDIGITS = sum(1 << n for n in range(11, 100, 11))
 _DRAW_SAMPLES = 8
 #: Every open value a card can lie on, as a bit mask (1 to 100).
 _ALL_VALUES = (1 << (HUNDRED + 1)) - 2
+#: At most this many hand values are remembered per rule set; then all are forgotten and
+#: the memory starts afresh.
+_KEPT = 1 << 17
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,21 +113,38 @@ class CentoBot:
         #: Game 1 lays one card a turn: the reach of each card already says how playable
         #: the hand is, and counting it twice made the bot weaker.
         self.potential = self.w.potential if self.special else 0.0
-        self.shape_cache: dict[tuple[int, ...], tuple[float, float]] = {}
-        self.longest_cache: dict[tuple[int, int, int], int] = {}
-        #: ``repdigit_digits[v]``: the digits whose Schnapszahl may lie on value ``v``.
-        self.repdigit_digits = tuple(
-            tuple(d for d in range(1, 10) if below == FREE or self.fits[below][11 * d])
-            for below in range(HUNDRED + 1)
-        )
+        #: ``repdigit_shows[v]``: for each Schnapszahl that may lie on value ``v``, the
+        #: numbers showing its digit.
+        self.repdigit_shows = _repdigit_shows(self.variant, mode)
+        self.values = _shared_values(self.variant, mode, self.wild, self.w)
+        self.free_onto, self.free_showing, self.free_kinds = _free_tables(self.variant, mode)
+
+    def hand_value(self, hand: tuple[int, ...]) -> float:
+        """What keeping ``hand`` is worth: one point less per card, plus what its cards are
+        worth keeping and how well it plays next turn (see :meth:`shape`). A hand's value
+        depends only on the rules and the weights, so all bots with both share what they
+        have worked out (a search makes a fresh bot per sampled deal and meets the same
+        hands again and again)."""
+        values = self.values
+        value = values.get(hand)
+        if value is None:
+            if len(values) >= _KEPT:
+                values.clear()
+            value = values[hand] = self._fresh_hand_value(hand)
+        return value
+
+    def _fresh_hand_value(self, hand: tuple[int, ...]) -> float:
+        keep = self.keep
+        value = -len(hand) + sum(keep[c] for c in hand)
+        if len(hand) <= self.w.go_out_hand:
+            out, expected = self.shape(hand)
+            value += self.w.go_out * out + self.potential * expected
+        return value
 
     def shape(self, hand: tuple[int, ...]) -> tuple[float, float]:
         """How well ``hand`` plays next turn on a random open number: the chance to lay it
         all (a chain, a Schnapszahl run, or both), and the expected number of cards laid.
         Jokers count as fitting anywhere."""
-        cached = self.shape_cache.get(hand)
-        if cached is not None:
-            return cached
         size = len(hand)
         frees = hand.count(FREE)
         mask = 0
@@ -132,85 +152,88 @@ class CentoBot:
             mask |= 1 << card
         mask &= ~1
         masks = [0] * (size + 1)  # masks[k]: open numbers from which k cards can be laid
+        shows = self.shows
+        commonest = max((shows[digit] & mask).bit_count() for digit in range(1, 10))
         if frees:
-            masks[1 + self._longest(mask, frees - 1, FREE, 1)] |= _ALL_VALUES
+            masks[1 + self._longest(mask, frees - 1, FREE, commonest)] |= _ALL_VALUES
             if self.special:  # the free card as a Schnapszahl, then its run
                 for digit in range(1, 10):
-                    run = (self.shows[digit] & mask).bit_count() + frees
-                    masks[run] |= self.under[11 * digit]
+                    masks[(shows[digit] & mask).bit_count() + frees] |= self.under[11 * digit]
         rest = mask
         while rest:
             bit = rest & -rest
             rest ^= bit
             first = bit.bit_length() - 1
-            masks[1 + self._longest(mask ^ bit, frees, first, 1)] |= self.under[first]
+            masks[1 + self._longest(mask ^ bit, frees, first, commonest)] |= self.under[first]
         reach = 0
         expected = 0
         for laid in range(size, 0, -1):
             reach |= masks[laid]
             expected += reach.bit_count()
-        result = (masks[size].bit_count() / HUNDRED, expected / HUNDRED)
-        self.shape_cache[hand] = result
-        return result
+        return (masks[size].bit_count() / HUNDRED, expected / HUNDRED)
 
-    def _longest(self, mask: int, frees: int, below: int, laid: int) -> int:
+    def _longest(self, mask: int, frees: int, below: int, commonest: int) -> int:
         """How many of the cards (number cards as a bit ``mask``, and ``frees`` free cards)
-        can follow ``below`` in this turn: after a Schnapszahl every card showing its digit,
-        in a chain (Game 3, at most three cards) cards that fit the one below them; a free
-        card fits anywhere, also as a Schnapszahl that fits the card below it."""
+        can follow ``below``, the first card of a turn: after a Schnapszahl every card showing
+        its digit, in a chain (Game 3, at most three cards) cards that fit the one below them;
+        a free card fits anywhere, also as a Schnapszahl that fits the card below it.
+
+        The search stops as soon as it has found a way to lay as many cards as can be laid
+        at all: every card, or two more if no run can be opened, and otherwise one more
+        than the free cards and the run of the digit that most hand cards show
+        (``commonest`` of them)."""
         if not mask and not frees:
             return 0
         if self.special and _REPDIGITS >> below & 1:
             return (self.shows[below % 10] & mask).bit_count() + frees
-        if self.variant != 3 or laid >= CHAIN_LIMIT:
+        if self.variant != 3:
             return 0
-        options = mask if below == FREE else self.onto[below] & mask
-        if laid == CHAIN_LIMIT - 1:
-            return self._last_link(mask, frees, below, options)
-        key = (mask, frees, below)
-        cached = self.longest_cache.get(key)
-        if cached is not None:
-            return cached
-        total = mask.bit_count() + frees
+        most = mask.bit_count() + frees
+        cap = 2 if not frees and not mask & _REPDIGITS else 1 + max(1, frees + commonest)
+        if cap < most:
+            most = cap
         best = 0
         if frees:
             best = max(
-                1 + self._longest(mask, frees - 1, FREE, laid + 1),
-                self._free_run(mask, frees, below),
+                1 + self._last_link(mask, frees - 1, FREE), self._free_run(mask, frees, below)
             )
-        while options and best < total:
+        options = mask if below == FREE else self.onto[below] & mask
+        last_link = self._last_link
+        while options and best < most:
             bit = options & -options
             options ^= bit
-            card = bit.bit_length() - 1
-            best = max(best, 1 + self._longest(mask ^ bit, frees, card, laid + 1))
-        self.longest_cache[key] = best
+            link = 1 + last_link(mask ^ bit, frees, bit.bit_length() - 1)
+            if link > best:
+                best = link
         return best
 
-    def _last_link(self, mask: int, frees: int, below: int, options: int) -> int:
-        """The last card of a chain (``options`` fit the card below): one card, or a
-        Schnapszahl (number or free card) with its run."""
+    def _last_link(self, mask: int, frees: int, below: int) -> int:
+        """How many cards can follow ``below``, the second card of a Game 3 chain: a
+        Schnapszahl's run, or the last card of the chain, which may itself be a Schnapszahl
+        (number or free card) with its run."""
+        shows = self.shows
+        if _REPDIGITS >> below & 1:
+            return (shows[below % 10] & mask).bit_count() + frees
+        options = mask if below == FREE else self.onto[below] & mask
         best = 1 if options or frees else 0
-        if not self.special:
-            return best
         if frees:
-            best = max(best, self._free_run(mask, frees, below))
+            runs = [(digit & mask).bit_count() for digit in self.repdigit_shows[below]]
+            best = max(best, frees + max(runs, default=-1))
         repdigits = options & _REPDIGITS
         while repdigits:
             bit = repdigits & -repdigits
             repdigits ^= bit
             card = bit.bit_length() - 1
-            best = max(best, 1 + (self.shows[card % 10] & (mask ^ bit)).bit_count() + frees)
+            run = 1 + (shows[card % 10] & (mask ^ bit)).bit_count() + frees
+            if run > best:
+                best = run
         return best
 
     def _free_run(self, mask: int, frees: int, below: int) -> int:
         """A free card laid as a Schnapszahl that fits ``below``, with its run (the other
         free cards join it)."""
-        if not self.special:
-            return 0
-        shows = self.shows
-        return frees + max(
-            ((shows[d] & mask).bit_count() for d in self.repdigit_digits[below]), default=-1
-        )
+        runs = [(shows & mask).bit_count() for shows in self.repdigit_shows[below]]
+        return frees + max(runs, default=-1)
 
     # -- the decision ----------------------------------------------------------------
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
@@ -257,11 +280,9 @@ class _Turn:
         self.unseen_count = self.unseen_mask.bit_count() + self.unseen_free
         self.next_size = view.hand_sizes[self.next_seat]
         self.threat = self._threat(view, seat)
-        self.unseen_cards = [FREE] * self.unseen_free + [
-            c for c in range(1, HUNDRED + 1) if self.unseen_mask >> c & 1
-        ]
         self.ease_cache: dict[int, float] = {}
         self.memo: dict[tuple[Any, ...], float] = {}
+        self.reps_memo: dict[tuple[tuple[int, ...], int, bool], list[int]] = {}
 
     def _threat(self, view: CentoView, seat: int) -> float:
         """How much hurting the next player is worth: more the fewer cards he has compared
@@ -286,7 +307,7 @@ class _Turn:
         free_values = [a.value for a in lays if a.card == FREE]
         if free_values:
             rest = _without(hand, FREE)
-            for value in self._free_reps(free_values, rest, mode):
+            for value in self._free_reps(tuple(free_values), rest, mode):
                 number_lays.append(FREE_LAYS[value])
         for lay in number_lays:
             rest = _without(hand, lay.card)
@@ -313,7 +334,7 @@ class _Turn:
             return self._end_score(hand, value, value)
         if mode == _RUN:
             return self._best(hand, value, _RUN, laid + 1, digit, value)
-        if bot.special and is_repdigit(value):
+        if bot.special and _REPDIGITS >> value & 1:
             return self._best(hand, value, _RUN, laid + 1, value % 10, value)
         if bot.variant == 3 and laid + 1 < CHAIN_LIMIT:
             return self._best(hand, value, _CHAIN, laid + 1, 0, value)
@@ -354,10 +375,8 @@ class _Turn:
                 continue
             previous = card
             if card == FREE:
-                if mode == _RUN:
-                    values = [v for v in FREE_VALUES if self.bot.shows[digit] >> v & 1]
-                else:
-                    values = [v for v in FREE_VALUES if self.bot.fits[value][v]]
+                bot = self.bot
+                values = bot.free_showing[digit] if mode == _RUN else bot.free_onto[value]
                 rest = _without(hand, FREE)
                 out.extend((FREE, v) for v in self._free_reps(values, rest, mode))
             elif allowed >> card & 1:
@@ -372,23 +391,35 @@ class _Turn:
             return _WIN
         return max(self._end_score(rest, last, last) for last in run)
 
-    def _free_reps(self, values: Sequence[int], rest: tuple[int, ...], mode: int) -> list[int]:
+    def _free_reps(self, values: tuple[int, ...], rest: tuple[int, ...], mode: int) -> list[int]:
         """One number per kind of difference a free card can make: which of the other hand
         cards may follow it, whether it opens a run, whether it is a Monozahl; within a kind,
-        the number that is hardest for the next player."""
+        the number that is hardest for the next player. What may follow matters only where
+        the turn goes on by fitting cards, so elsewhere the choice is the same for every
+        hand, and it is made once per turn."""
+        follows = mode not in (_OBLIGED, _RUN)
         hand_mask = 0
-        for card in rest:
-            hand_mask |= 1 << card
+        if follows:
+            for card in rest:
+                hand_mask |= 1 << card
+        key = (values, hand_mask, follows)
+        reps = self.reps_memo.get(key)
+        if reps is None:
+            reps = self.reps_memo[key] = self._fresh_free_reps(values, hand_mask, follows)
+        return reps
+
+    def _fresh_free_reps(self, values: tuple[int, ...], hand_mask: int, follows: bool) -> list[int]:
         onto = self.bot.onto
-        groups: dict[tuple[int, int, bool], int] = {}
+        kinds = self.bot.free_kinds
+        ease = self._ease
+        groups: dict[tuple[int, int], tuple[float, int]] = {}
         for v in values:
-            run = v % 10 if self.bot.special and is_repdigit(v) else 0
-            follow = 0 if mode in (_OBLIGED, _RUN) else onto[v] & hand_mask
-            key = (follow, run, v < 10)
+            key = (onto[v] & hand_mask if follows else 0, kinds[v])
             old = groups.get(key)
-            if old is None or self._ease(v) < self._ease(old):
-                groups[key] = v
-        return sorted(groups.values())
+            v_ease = ease(v)
+            if old is None or v_ease < old[0]:
+                groups[key] = (v_ease, v)
+        return sorted(v for _, v in groups.values())
 
     # -- scoring a finished turn --------------------------------------------------------
     def _ease(self, value: int) -> float:
@@ -405,19 +436,11 @@ class _Turn:
         self.ease_cache[value] = ease
         return ease
 
-    def _hand_value(self, hand: tuple[int, ...]) -> float:
-        keep = self.bot.keep
-        value = -len(hand) + sum(keep[c] for c in hand)
-        if len(hand) <= self.w.go_out_hand:
-            out, expected = self.bot.shape(hand)
-            value += self.w.go_out * out + self.bot.potential * expected
-        return value
-
     def _end_score(self, hand: tuple[int, ...], value: int, last: int) -> float:
         """A turn ending with ``hand`` left and ``value`` open; ``last`` is the value of the
         turn's last card (0: none laid)."""
         w = self.w
-        score = self._hand_value(hand)
+        score = self.bot.hand_value(hand)
         if self.bot.special and 1 <= last <= 9:
             bonus = w.oblige * self.threat
             if self.two and not any(c == FREE or 1 <= c <= 9 for c in hand):
@@ -438,23 +461,31 @@ class _Turn:
         return self._drawn_value(hand, TAKE_COUNT) - self.w.block * self.threat * self._ease(value)
 
     def _drawn_value(self, hand: tuple[int, ...], count: int) -> float:
-        cards = self.unseen_cards
+        cards = [FREE] * self.unseen_free + [
+            c for c in range(1, HUNDRED + 1) if self.unseen_mask >> c & 1
+        ]
         if not cards:
-            return self._hand_value(hand)
+            return self.bot.hand_value(hand)
         samples = min(_DRAW_SAMPLES, len(cards))
         step = len(cards) / samples
         total = 0.0
         for i in range(samples):
             extra = [cards[int(i * step + j * step / count) % len(cards)] for j in range(count)]
-            total += self._hand_value(tuple(sorted((*hand, *extra))))
+            total += self.bot.hand_value(tuple(sorted((*hand, *extra))))
         return total / samples
+
+
+@lru_cache(maxsize=16)
+def _fits(variant: int, mode: str) -> tuple[tuple[bool, ...], ...]:
+    """``[below][card]``: whether ``card`` may lie on ``below``, worked out once per rule set."""
+    return fit_table(variant, mode)
 
 
 @lru_cache(maxsize=16)
 def _tables(variant: int, mode: str, wild: bool, w: Weights) -> _Tables:
     """The rule tables the bot reads, built once per rule set: which cards fit on which
     (as bit masks), which numbers show which digit, and what keeping each card is worth."""
-    fits = fit_table(variant, mode)
+    fits = _fits(variant, mode)
     cards = range(1, HUNDRED + 1)
     onto = tuple(sum(1 << c for c in cards if fits[v][c]) for v in range(HUNDRED + 1))
     shows = tuple(sum(1 << c for c in cards if shows_digit(c, d)) for d in range(10))
@@ -469,6 +500,39 @@ def _tables(variant: int, mode: str, wild: bool, w: Weights) -> _Tables:
         sum(1 << v for v in range(1, HUNDRED + 1) if fits[v][c]) for c in range(HUNDRED + 1)
     )
     return fits, onto, shows, tuple(keep), under
+
+
+@lru_cache(maxsize=16)
+def _repdigit_shows(variant: int, mode: str) -> tuple[tuple[int, ...], ...]:
+    """``[v]``: for each digit whose Schnapszahl may lie on value ``v`` (any on a free card),
+    the numbers that show the digit, as a bit mask."""
+    fits = _fits(variant, mode)
+    shows = [sum(1 << c for c in range(1, HUNDRED + 1) if shows_digit(c, d)) for d in range(10)]
+    return tuple(
+        tuple(shows[d] for d in range(1, 10) if below == FREE or fits[below][11 * d])
+        for below in range(HUNDRED + 1)
+    )
+
+
+@lru_cache(maxsize=16)
+def _free_tables(variant: int, mode: str) -> tuple[Any, Any, tuple[int, ...]]:
+    """For the free card: the numbers it may be called to lie on each value, those showing
+    each digit, and the kind of each number that matters for what follows (the digit of a
+    Schnapszahl's run, twice, and whether it is a Monozahl)."""
+    fits = _fits(variant, mode)
+    onto = tuple(tuple(v for v in FREE_VALUES if fits[below][v]) for below in range(HUNDRED + 1))
+    showing = tuple(tuple(v for v in FREE_VALUES if shows_digit(v, d)) for d in range(10))
+    special = variant >= 2
+    kinds = tuple(
+        2 * (v % 10 if special and is_repdigit(v) else 0) + (v < 10) for v in range(HUNDRED + 1)
+    )
+    return onto, showing, kinds
+
+
+@lru_cache(maxsize=16)
+def _shared_values(variant: int, mode: str, wild: bool, w: Weights) -> dict[tuple[int, ...], float]:
+    """The hand values worked out so far by the bots of one rule set and set of weights."""
+    return {}
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
