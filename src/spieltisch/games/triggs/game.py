@@ -293,12 +293,20 @@ def forget(known: list[int], played: Sequence[int]) -> None:
 
 class _Seen(NamedTuple):
     """What a view shows that :meth:`Triggs.determinize` needs, worked out once per view: the
-    cards it has not seen anywhere, rising, and each seat's rows with a free box
+    cards it has not seen anywhere, rising; where each hand and pile gets its hidden cards
+    once those are shuffled; and each seat's rows with a free box
     (``TriggsState.open_rows``)."""
 
     view: TriggsView
     unseen: list[int]
+    #: per seat: the cards known to be in the hand, and the slice of the shuffled cards that
+    #: fills it
+    hands: tuple[tuple[tuple[int, ...], int, int], ...]
+    #: per pile: the slice of the shuffled cards below its top, and the top seen (if any)
+    piles: tuple[tuple[int, int, list[int]], ...]
     open_rows: tuple[int, ...]
+    #: each seat's ``TriggsState.crosses`` (with the unused row 0)
+    crosses: tuple[tuple[int, ...], ...]
 
 
 class Triggs(Game[TriggsState, Action, TriggsView]):
@@ -749,21 +757,18 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         seen = self._last_seen
         if seen is None or seen.view is not view:  # a search deals from one view many times
             seen = self._last_seen = self._seen(view)
-        unseen = seen.unseen[:]
-        rng.shuffle(unseen)
-        hands = [
-            list(view.hand) if s == view.seat else list(view.known[s]) for s in range(view.players)
-        ]
-        state = TriggsState(
+        cards = seen.unseen[:]
+        rng.shuffle(cards)
+        return TriggsState(
             seats=view.players,
             seed=rng.getrandbits(63),
             shuffles=0,
-            hands=hands,
-            known=[list(cards) for cards in view.known],
-            piles=[[], [], []],
+            hands=[sorted((*held, *cards[start:end])) for held, start, end in seen.hands],
+            known=[list(known) for known in view.known],
+            piles=[cards[start:end] + top for start, end, top in seen.piles],
             discard_pile=list(view.discard_pile),
             box=list(view.box),
-            crosses=[[0, *row] for row in view.crosses],
+            crosses=[list(row) for row in seen.crosses],
             seat=view.turn,
             phase=PHASES[view.phase],
             announced=view.announced or 0,
@@ -777,10 +782,6 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             shown_known=view.known,
             face_up=(view.discard_pile, view.box),
         )
-        self._deal_unseen(
-            state, view.seat, view.hand_sizes, view.pile_sizes, view.open_tops, unseen
-        )
-        return state
 
     def _seen(self, view: TriggsView) -> _Seen:
         """What :meth:`determinize` takes from ``view`` before it deals."""
@@ -802,7 +803,30 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             sum(1 << value for value in VALUES if row[value - 1] < sheet[value])
             for row in view.crosses
         )
-        return _Seen(view, unseen, open_rows)
+        crosses = tuple((0, *row) for row in view.crosses)
+        return _Seen(view, unseen, *self._dealing(view), open_rows, crosses)
+
+    @staticmethod
+    def _dealing(
+        view: TriggsView,
+    ) -> tuple[
+        tuple[tuple[tuple[int, ...], int, int], ...], tuple[tuple[int, int, list[int]], ...]
+    ]:
+        """Where the shuffled unseen cards go, in the order :meth:`_deal_unseen` deals them:
+        first each other hand up to its size, then each pile below its visible top."""
+        dealt = 0  # the cards dealt so far, from the front of the shuffled cards
+        hands = []
+        for other in range(view.players):
+            held = view.hand if other == view.seat else view.known[other]
+            missing = 0 if other == view.seat else view.hand_sizes[other] - len(held)
+            hands.append((held, dealt, dealt + missing))
+            dealt += missing
+        piles = []
+        for pile, top in ((LEFT, view.open_tops[0]), (MIDDLE, None), (RIGHT, view.open_tops[1])):
+            hidden = view.pile_sizes[pile] - (top is not None)
+            piles.append((dealt, dealt + hidden, [top] if top is not None else []))
+            dealt += hidden
+        return tuple(hands), tuple(piles)
 
     @staticmethod
     def _deal_unseen(
