@@ -227,13 +227,23 @@ DISCARD_RUNS: dict[int, tuple[tuple[Discard, ...], ...]] = {
 }
 
 
+#: ``MIXED_PAIRS[v]``: the formations of ``v`` from two different cards, as (higher card,
+#: lower card, formation).
+MIXED_PAIRS: dict[int, tuple[tuple[int, int, Form], ...]] = {
+    value: tuple((high, low, FORMS[high, low]) for high, low in PAIRS[value] if high != low)
+    for value in VALUES
+}
+
+
 def formations(hand: list[int], value: int) -> tuple[Form, ...]:
     """The formations of ``value`` a hand can lay: the card itself, or two cards adding up to
     it (two of one value need a pair of them)."""
     found: tuple[Form, ...] = (FORMS[value, 0],) if value in hand else ()
-    for high, low in PAIRS[value]:
-        if high in hand and low in hand and (high != low or hand.count(low) >= 2):
-            found += (FORMS[high, low],)
+    for high, low, formation in MIXED_PAIRS[value]:
+        if high in hand and low in hand:
+            found += (formation,)
+    if not value & 1 and hand.count(value >> 1) >= 2:  # two halves, listed last
+        found += (FORMS[value >> 1, value >> 1],)
     return found
 
 
