@@ -132,7 +132,7 @@ def test_tim_fills_his_7_row_with_7_and_two_5_plus_2_then_puts_the_extra_cross_i
     play(game, state, [Announce(7), Form(7), Form(5, 2), Form(5, 2)])
     assert state.crosses[0][7] == 4  # the three free boxes, now full
     assert state.phase is Phase.EXTRA
-    assert game.legal_actions(state, 0) == [EXTRAS[v] for v in range(1, 13) if v != 7]
+    assert list(game.legal_actions(state, 0)) == [EXTRAS[v] for v in range(1, 13) if v != 7]
     play(game, state, [Extra(9)])
     assert state.crosses[0][9] == 1
     assert state.seat == 1
@@ -438,7 +438,7 @@ def test_actions_hash_once_as_their_fields_would() -> None:
 def from_scratch(game: Triggs, state: TriggsState) -> TriggsState:
     """A copy of ``state`` that has forgotten everything it keeps only to save work."""
     fresh = game.clone(state)
-    fresh.open_rows = fresh.sheets = fresh.shown_known = fresh.face_up = None
+    fresh.open_rows = fresh.sheets = fresh.shown_known = fresh.face_up = fresh.forming = None
     return fresh
 
 
@@ -447,9 +447,11 @@ def test_views_and_choices_kept_in_the_state_never_go_stale(sheet: str) -> None:
     """The rows with a free box and parts of the views are kept in the state
     (``TriggsState``): after every action, each seat's view and legal actions equal those of
     a copy made from scratch, and so do the views of a state determinized from each view. The
-    short sheet fills rows quickly, so the 12- and 11-rules and extra crosses come up."""
+    short sheet fills rows quickly, so the 12- and 11-rules and extra crosses come up. The
+    choices kept after a formation (``forming``) are met and checked as well."""
     game = Triggs({"score_sheet": sheet})
     removed = False
+    kept_forming = 0
     for seats in (2, 3, 4):
         rng = random.Random(seats)
         agents: list[Agent] = [
@@ -459,6 +461,7 @@ def test_views_and_choices_kept_in_the_state_never_go_stale(sheet: str) -> None:
         state = game.new_state(seats, seats)
         while True:
             fresh = from_scratch(game, state)
+            kept_forming += state.phase is Phase.FORMING and state.forming is not None
             for seat in range(seats):
                 assert game.legal_actions(state, seat) == game.legal_actions(fresh, seat)
             for seat in (*range(seats), None):
@@ -480,3 +483,4 @@ def test_views_and_choices_kept_in_the_state_never_go_stale(sheet: str) -> None:
             assert game.legal_actions(before, seat) == game.legal_actions(fresh, seat)
         removed |= state.removed_from < 13
     assert removed or sheet.startswith("2")
+    assert kept_forming

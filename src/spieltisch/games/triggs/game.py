@@ -19,11 +19,11 @@ import json
 import random
 import re
 from bisect import bisect_left, insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
@@ -51,6 +51,7 @@ from spieltisch.games.triggs.actions import (
     Discard,
     Draw,
     Extra,
+    Finish,
     Form,
 )
 from spieltisch.games.triggs.sheet import (
@@ -109,15 +110,17 @@ class TriggsState:
     pile (and has not seen it play since). ``crosses[s][v]`` counts the crosses in row ``v``.
     Values from ``removed_from`` up have left the game (the 12- and 11-rules).
 
-    The last four fields only save work (a search builds a view and lists the legal actions
+    The last five fields only save work (a search builds a view and lists the legal actions
     at every step) and never take part in comparing states. Each is ``None`` until the
     first view or list of choices that needs it (or a state determinized from a view, which
     takes them from the view), and is set back to ``None`` (or made anew) by every change of
     the fields it is made from: ``open_rows[s]`` has bit ``v`` set while row ``v`` of seat
     ``s`` has a free box (from ``crosses``); ``sheets`` are the views' ``crosses`` and
     ``crossed`` (from ``crosses``), ``shown_known`` their ``known`` (from ``known``) and
-    ``face_up`` their ``discard_pile`` and ``box`` (from those). They are immutable values,
-    so a clone shares them.
+    ``face_up`` their ``discard_pile`` and ``box`` (from those); ``forming`` is what the
+    player may do next after laying a formation that leaves the row open (the formations
+    left, or finishing), read only while he is forming and cleared by each announcement.
+    They are immutable values, so a clone shares them.
     """
 
     seats: int
@@ -143,6 +146,7 @@ class TriggsState:
     )
     shown_known: tuple[tuple[int, ...], ...] | None = field(default=None, compare=False)
     face_up: tuple[tuple[int, ...], tuple[int, ...]] | None = field(default=None, compare=False)
+    forming: tuple[Action, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +177,24 @@ class TriggsView(View):
     draws_left: int
     turns: int
     winner: int | None
+
+    def __hash__(self) -> int:
+        """The hash of the fields that tell the views of one search apart (equal views have
+        equal fields, so equal hashes): much cheaper than hashing the discard pile and every
+        sheet, and search trees hash views all the time."""
+        return hash(
+            (
+                self.seat,
+                self.turns,
+                self.phase,
+                self.formed,
+                self.draws_left,
+                self.hand,
+                *self.crossed,
+                *self.pile_sizes,
+                *self.open_tops,
+            )
+        )
 
 
 #: ``TriggsView(...)`` with every field in order, several times faster (simulations build a
@@ -205,13 +227,23 @@ DISCARD_RUNS: dict[int, tuple[tuple[Discard, ...], ...]] = {
 }
 
 
-def formations(hand: list[int], value: int) -> list[Action]:
+#: ``MIXED_PAIRS[v]``: the formations of ``v`` from two different cards, as (higher card,
+#: lower card, formation).
+MIXED_PAIRS: dict[int, tuple[tuple[int, int, Form], ...]] = {
+    value: tuple((high, low, FORMS[high, low]) for high, low in PAIRS[value] if high != low)
+    for value in VALUES
+}
+
+
+def formations(hand: list[int], value: int) -> tuple[Form, ...]:
     """The formations of ``value`` a hand can lay: the card itself, or two cards adding up to
     it (two of one value need a pair of them)."""
-    found: list[Action] = [FORMS[value, 0]] if value in hand else []
-    for high, low in PAIRS[value]:
-        if high in hand and low in hand and (high != low or hand.count(low) >= 2):
-            found.append(FORMS[high, low])
+    found: tuple[Form, ...] = (FORMS[value, 0],) if value in hand else ()
+    for high, low, formation in MIXED_PAIRS[value]:
+        if high in hand and low in hand:
+            found += (formation,)
+    if not value & 1 and hand.count(value >> 1) >= 2:  # two halves, listed last
+        found += (FORMS[value >> 1, value >> 1],)
     return found
 
 
@@ -224,12 +256,22 @@ ANNOUNCES_OF: tuple[tuple[Announce, ...], ...] = tuple(
 )
 
 
+class HandChoices(NamedTuple):
+    """What a sorted hand allows, whatever the sheet (see :func:`hand_choices`)."""
+
+    #: a draw from each pile (if the hand limit allows drawing), then every discard
+    opening: tuple[Draw | Discard, ...]
+    discards: tuple[Discard, ...]
+    #: the values it can form, as bits (``1 << v`` for value ``v``)
+    formable: int
+
+
 @lru_cache(maxsize=HANDS_REMEMBERED)
-def hand_choices(hand: tuple[int, ...]) -> tuple[tuple[Discard, ...], int]:
-    """What a sorted hand allows, whatever the sheet: every discard (action B), and the values
-    it can form (action C, where the row has a free box) as bits (``1 << v`` for value
-    ``v``): each value it holds, two different values added, and a value held twice doubled.
-    Remembered: a search meets the same hands again and again."""
+def hand_choices(hand: tuple[int, ...]) -> HandChoices:
+    """What a sorted hand allows, whatever the sheet: drawing (action A) below the hand
+    limit, every discard (action B), and the values it can form (action C, where the row has
+    a free box): each value it holds, two different values added, and a value held twice
+    doubled. Remembered: a search meets the same hands again and again."""
     discards: list[Discard] = []
     held = 0  # the values held so far
     reach = 0  # the values formable from them
@@ -240,7 +282,10 @@ def hand_choices(hand: tuple[int, ...]) -> tuple[tuple[Discard, ...], int]:
         if count > 1:
             reach |= 1 << 2 * value
         held |= 1 << value
-    return tuple(discards), (reach | held) & ALL_ROWS
+    opening: tuple[Draw | Discard, ...] = (
+        (*DRAWS, *discards) if len(hand) < HAND_LIMIT else tuple(discards)
+    )
+    return HandChoices(opening, tuple(discards), (reach | held) & ALL_ROWS)
 
 
 def remove_cards(cards: list[int], taken: Sequence[int]) -> None:
@@ -258,12 +303,20 @@ def forget(known: list[int], played: Sequence[int]) -> None:
 
 class _Seen(NamedTuple):
     """What a view shows that :meth:`Triggs.determinize` needs, worked out once per view: the
-    cards it has not seen anywhere, rising, and each seat's rows with a free box
+    cards it has not seen anywhere, rising; where each hand and pile gets its hidden cards
+    once those are shuffled; and each seat's rows with a free box
     (``TriggsState.open_rows``)."""
 
     view: TriggsView
     unseen: list[int]
+    #: per seat: the cards known to be in the hand, and the slice of the shuffled cards that
+    #: fills it
+    hands: tuple[tuple[tuple[int, ...], int, int], ...]
+    #: per pile: the slice of the shuffled cards below its top, and the top seen (if any)
+    piles: tuple[tuple[int, int, list[int]], ...]
     open_rows: tuple[int, ...]
+    #: each seat's ``TriggsState.crosses`` (with the unused row 0)
+    crosses: tuple[tuple[int, ...], ...]
 
 
 class Triggs(Game[TriggsState, Action, TriggsView]):
@@ -388,6 +441,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             sheets=state.sheets,
             shown_known=state.shown_known,
             face_up=state.face_up,
+            forming=state.forming,
         )
 
     # -- what may be done ----------------------------------------------------------------------
@@ -403,20 +457,24 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         if phase is FORMING:
             return self._forming_choices(state)
         if phase is DRAWING:
-            return [*self._draws(state)]
+            return self._draws(state)
         if phase is EXTRA:
             return self._extra_choices(state)
-        return []
+        return ()
 
-    def _turn_choices(self, state: TriggsState) -> list[Action]:
+    def _turn_choices(self, state: TriggsState) -> tuple[Action, ...]:
         """Action A (if the hand limit allows), B (any number of one value) or C (a value with
         a free box that the hand can form)."""
         hand = state.hands[state.seat]
-        discards, formable = hand_choices(tuple(hand))
-        announces = ANNOUNCES_OF[formable & self._open_rows(state)[state.seat]]
-        if len(hand) < HAND_LIMIT:
-            return [*self._draws(state), *discards, *announces]
-        return [*discards, *announces]
+        choices = hand_choices(tuple(hand))
+        open_rows = state.open_rows
+        if open_rows is None:
+            open_rows = self._open_rows(state)
+        announces = ANNOUNCES_OF[choices.formable & open_rows[state.seat]]
+        left, middle, right = state.piles
+        if (left and middle and right) or len(hand) >= HAND_LIMIT:
+            return choices.opening + announces  # a draw from each pile, or none
+        return self._draws(state) + choices.discards + announces
 
     def _open_rows(self, state: TriggsState) -> tuple[int, ...]:
         """Per seat, the rows with a free box, as bits (``TriggsState.open_rows``)."""
@@ -430,51 +488,51 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         return open_rows
 
     @staticmethod
-    def _draws(state: TriggsState) -> Sequence[Draw]:
+    def _draws(state: TriggsState) -> tuple[Draw, ...]:
         """A draw from each pile that holds a card."""
         left, middle, right = state.piles
         if left and middle and right:
             return DRAWS
-        return [DRAWS[pile] for pile in range(3) if state.piles[pile]]
+        return tuple(DRAWS[pile] for pile in range(3) if state.piles[pile])
 
-    def _forming_choices(self, state: TriggsState) -> list[Action]:
+    def _forming_choices(self, state: TriggsState) -> tuple[Action, ...]:
         """Formations of the announced value while its row has free boxes; once at least one
         is laid, the player may finish instead."""
+        choices = state.forming
+        if choices is not None:  # worked out when the last formation was laid
+            return choices
         value = state.announced
-        choices = []
+        choices = ()
         if self._open_rows(state)[state.seat] >> value & 1:
             choices = formations(state.hands[state.seat], value)
-        if state.formed:
-            choices.append(FINISH)
-        return choices
+        return (*choices, FINISH) if state.formed else choices
 
-    def _extra_choices(self, state: TriggsState) -> list[Action]:
+    def _extra_choices(self, state: TriggsState) -> tuple[Extra, ...]:
         """Any other row that is not yet full."""
         open_rows = self._open_rows(state)[state.seat]
-        return [EXTRAS[value] for value in VALUES if open_rows >> value & 1]
+        return tuple(EXTRAS[value] for value in VALUES if open_rows >> value & 1)
 
     # -- doing it ----------------------------------------------------------------------
     def apply(
         self, state: TriggsState, seat: Seat, action: Action, log: list[Event] | None = None
     ) -> None:
-        if isinstance(action, Draw):
-            self._draw(state, action.pile, log)
-        elif isinstance(action, Discard):
-            self._discard(state, action, log)
-        elif isinstance(action, Announce):
-            state.phase, state.announced, state.formed = FORMING, action.value, 0
-            if log is not None:
-                log.append(Event("announce", {"seat": seat, "value": action.value}))
-        elif isinstance(action, Form):
-            self._form(state, action, log)
-        elif isinstance(action, Extra):
-            self._extra(state, action.row, log)
-        else:
-            self._end_turn(state, log, after_b_or_c=True)
+        DOING[action.__class__](self, state, action, log)
 
-    def _draw(self, state: TriggsState, pile: int, log: list[Event] | None) -> None:
+    def _announce(self, state: TriggsState, action: Announce, log: list[Event] | None) -> None:
+        """Action C begins: the value to cross off."""
+        state.phase, state.announced, state.formed = FORMING, action.value, 0
+        state.forming = None
+        if log is not None:
+            log.append(Event("announce", {"seat": state.seat, "value": action.value}))
+
+    def _finish(self, state: TriggsState, action: Finish, log: list[Event] | None) -> None:
+        """Action C ends when the player lays no more formations."""
+        self._end_turn(state, log, after_b_or_c=True)
+
+    def _draw(self, state: TriggsState, action: Draw, log: list[Event] | None) -> None:
         """Action A: draw two cards (one with nine in hand), one action per card."""
         seat = state.seat
+        pile = action.pile
         hand = state.hands[seat]
         if state.phase is TURN:
             state.draws_left = min(2, HAND_LIMIT - len(hand))
@@ -488,7 +546,10 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             log.append(Event("draw", {"seat": seat, "pile": PILE_NAMES[pile], "card": shown}))
             if shown is None:
                 log.append(Event("drawn", {"seat": seat, "cards": [card]}, frozenset({seat})))
-        self._settle_piles(state, log)
+        left, middle, right = state.piles
+        removed_from = state.removed_from
+        if not (left and middle and right and left[-1] < removed_from > right[-1]):
+            self._settle_piles(state, log)
         state.draws_left -= 1
         if state.draws_left and any(state.piles):
             state.phase = DRAWING
@@ -502,10 +563,13 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         hand = state.hands[seat]
         first = bisect_left(hand, action.value)  # the hand is sorted
         del hand[first : first + action.count]
-        forget(state.known[seat], cards)
+        known = state.known[seat]
+        if known:
+            forget(known, cards)
+            state.shown_known = None
         out = action.value >= state.removed_from
         (state.box if out else state.discard_pile).extend(cards)
-        state.shown_known = state.face_up = None
+        state.face_up = None
         if log is not None:
             data = {"seat": seat, "value": action.value, "count": action.count, "to_box": out}
             log.append(Event("discard", data))
@@ -519,22 +583,26 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             hand.remove(card)
             if card in known:  # no longer known to be in the hand
                 known.remove(card)
+                state.shown_known = None
             state.discard_pile.append(card)
-        state.shown_known = state.face_up = None
+        state.face_up = None
         state.formed += 1
         if log is not None:
             data = {"seat": seat, "value": state.announced, "cards": action.cards}
             log.append(Event("form", data))
         if self._cross(state, state.announced, log):
             return
-        if not formations(state.hands[seat], state.announced):
+        left = formations(hand, state.announced)
+        if left:
+            state.forming = (*left, FINISH)  # the row is still open
+        else:
             self._end_turn(state, log, after_b_or_c=True)  # nothing left to lay: action C ends
 
-    def _extra(self, state: TriggsState, row: int, log: list[Event] | None) -> None:
+    def _extra(self, state: TriggsState, action: Extra, log: list[Event] | None) -> None:
         """An extra cross; filling that row earns the next one (chains are unlimited)."""
         if log is not None:
-            log.append(Event("extra", {"seat": state.seat, "row": row}))
-        if not self._cross(state, row, log):
+            log.append(Event("extra", {"seat": state.seat, "row": action.row}))
+        if not self._cross(state, action.row, log):
             self._end_turn(state, log, after_b_or_c=True)
 
     def _cross(self, state: TriggsState, row: int, log: list[Event] | None) -> bool:
@@ -567,7 +635,10 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         seat = state.seat
         if after_b_or_c and not state.hands[seat]:
             self._refill_hand(state, log)
-        self._settle_piles(state, log)
+        left, middle, right = state.piles
+        removed_from = state.removed_from
+        if not (left and middle and right and left[-1] < removed_from > right[-1]):
+            self._settle_piles(state, log)
         state.turns += 1
         state.seat = (seat + 1) % state.seats
         state.phase, state.announced, state.formed, state.draws_left = TURN, 0, 0, 0
@@ -609,7 +680,8 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         takes the whole discard pile, RULES-NOTES §4 b 5), and a card of a value that has
         left the game on top of an open pile goes to the box, until a playable card shows."""
         left, middle, right = state.piles
-        if left and middle and right and max(left[-1], right[-1]) < state.removed_from:
+        removed_from = state.removed_from
+        if left and middle and right and left[-1] < removed_from and right[-1] < removed_from:
             return  # nothing to refill or to remove: the common case
         for pile in (LEFT, MIDDLE, RIGHT):
             cards = state.piles[pile]
@@ -695,21 +767,18 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         seen = self._last_seen
         if seen is None or seen.view is not view:  # a search deals from one view many times
             seen = self._last_seen = self._seen(view)
-        unseen = seen.unseen[:]
-        rng.shuffle(unseen)
-        hands = [
-            list(view.hand) if s == view.seat else list(view.known[s]) for s in range(view.players)
-        ]
-        state = TriggsState(
+        cards = seen.unseen[:]
+        rng.shuffle(cards)
+        return TriggsState(
             seats=view.players,
             seed=rng.getrandbits(63),
             shuffles=0,
-            hands=hands,
-            known=[list(cards) for cards in view.known],
-            piles=[[], [], []],
+            hands=[sorted((*held, *cards[start:end])) for held, start, end in seen.hands],
+            known=[list(known) for known in view.known],
+            piles=[cards[start:end] + top for start, end, top in seen.piles],
             discard_pile=list(view.discard_pile),
             box=list(view.box),
-            crosses=[[0, *row] for row in view.crosses],
+            crosses=[list(row) for row in seen.crosses],
             seat=view.turn,
             phase=PHASES[view.phase],
             announced=view.announced or 0,
@@ -723,10 +792,6 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             shown_known=view.known,
             face_up=(view.discard_pile, view.box),
         )
-        self._deal_unseen(
-            state, view.seat, view.hand_sizes, view.pile_sizes, view.open_tops, unseen
-        )
-        return state
 
     def _seen(self, view: TriggsView) -> _Seen:
         """What :meth:`determinize` takes from ``view`` before it deals."""
@@ -748,7 +813,30 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
             sum(1 << value for value in VALUES if row[value - 1] < sheet[value])
             for row in view.crosses
         )
-        return _Seen(view, unseen, open_rows)
+        crosses = tuple((0, *row) for row in view.crosses)
+        return _Seen(view, unseen, *self._dealing(view), open_rows, crosses)
+
+    @staticmethod
+    def _dealing(
+        view: TriggsView,
+    ) -> tuple[
+        tuple[tuple[tuple[int, ...], int, int], ...], tuple[tuple[int, int, list[int]], ...]
+    ]:
+        """Where the shuffled unseen cards go, in the order :meth:`_deal_unseen` deals them:
+        first each other hand up to its size, then each pile below its visible top."""
+        dealt = 0  # the cards dealt so far, from the front of the shuffled cards
+        hands = []
+        for other in range(view.players):
+            held = view.hand if other == view.seat else view.known[other]
+            missing = 0 if other == view.seat else view.hand_sizes[other] - len(held)
+            hands.append((held, dealt, dealt + missing))
+            dealt += missing
+        piles = []
+        for pile, top in ((LEFT, view.open_tops[0]), (MIDDLE, None), (RIGHT, view.open_tops[1])):
+            hidden = view.pile_sizes[pile] - (top is not None)
+            piles.append((dealt, dealt + hidden, [top] if top is not None else []))
+            dealt += hidden
+        return tuple(hands), tuple(piles)
 
     @staticmethod
     def _deal_unseen(
@@ -894,3 +982,14 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         if event.kind == "discard" and data["to_box"]:
             return words["discard_box"].format(**data)
         return words[event.kind].format(**data)
+
+
+#: How :meth:`Triggs.apply` carries out each kind of action.
+DOING: dict[type, Callable[[Triggs, TriggsState, Any, list[Event] | None], None]] = {
+    Draw: Triggs._draw,
+    Discard: Triggs._discard,
+    Announce: Triggs._announce,
+    Form: Triggs._form,
+    Extra: Triggs._extra,
+    Finish: Triggs._finish,
+}
