@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from typing import Any
@@ -500,3 +501,29 @@ def test_switch_leaves_the_models_move_on_clear_evidence_only() -> None:
         assert bot.act(view, legal) == switched
         bot, view, legal, _ = _rigged(KNOCKOUT, rewards)
         assert bot.act(view, legal) == plain
+
+
+def test_the_cycle_collector_pauses_for_a_search_only() -> None:
+    """The search runs without the cycle collector and gives it back as it found it."""
+    game, view, legal = _first_decision("cento", 4, 4)
+    bot = make_bot("ismcts:sims=20", game, 1)
+    assert isinstance(bot, IsmctsBot)
+    during: list[bool] = []
+    real_simulate = bot._simulate
+
+    def simulate(*args: Any, **kwargs: Any) -> float:
+        during.append(gc.isenabled())
+        return real_simulate(*args, **kwargs)
+
+    bot._simulate = simulate  # type: ignore[method-assign]
+    assert gc.isenabled()
+    bot.act(view, legal)
+    assert during
+    assert not any(during)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        bot.act(view, legal)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -69,10 +69,12 @@ move); ``c`` sets the exploration constant.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from spieltisch.core.chance import SearchRandom
@@ -127,6 +129,21 @@ class _Node:
         """How often ``action`` was tried at this node."""
         stats = self.stats.get(action)
         return int(stats[VISITS]) if stats is not None else 0
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector for one search: a search makes and drops millions of
+    short-lived objects without reference cycles, and the collector's passes over them
+    cost about 5 % of its time. Plain reference counting still frees them at once."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def win_shares(ranking: Sequence[int]) -> list[float]:
@@ -213,10 +230,16 @@ class IsmctsBot:
             raise ValueError("the ISMCTS bot plays a seat, not a spectator's view")
         if self._own is not None and self._is_text_decision(legal):
             return self._own.act(view, legal)
+        with _no_cycle_collection():
+            return self._search(view, legal)
+
+    def _search(self, view: View, legal: Sequence[Any]) -> Any:
+        """The move chosen by the search (UCB visits or the knockout) for this decision."""
         table: dict[tuple[Seat, View], _Node] = {}
         if self.halving:
             return self._halve(view, legal, table)
         preferred = self._own.act(view, legal) if self.bias and self._own is not None else None
+        assert view.seat is not None  # act() refuses a spectator's view
         root_node = table[(view.seat, view)] = _Node(preferred)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0

@@ -19,6 +19,7 @@ import hashlib
 import random
 import struct
 from collections.abc import MutableSequence, Sequence
+from operator import itemgetter
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -70,7 +71,7 @@ class SearchRandom(random.Random):
     def shuffle(self, x: MutableSequence[Any]) -> None:
         """Shuffle ``x`` in place, every order equally likely."""
         if len(x) > 1:
-            x[:] = [x[i] for i in self._generator.permutation(len(x)).tolist()]
+            x[:] = itemgetter(*self._generator.permutation(len(x)).tolist())(x)
 
     def getstate(self) -> tuple[Any, ...]:
         """Both generators' states (so a copy or a pickle goes on with the same draws)."""
