@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from spieltisch.core.chance import SearchRandom, derive_seed, is_complete_deck, shuffled
+from spieltisch.core.chance import (
+    SearchRandom,
+    derive_seed,
+    first_shuffled,
+    is_complete_deck,
+    shuffled,
+)
 
 
 def test_a_shuffle_depends_on_seed_and_count_only() -> None:
@@ -17,6 +23,13 @@ def test_the_shuffle_is_the_documented_construction() -> None:
     # Pinned values: any change to the construction breaks every recorded transcript.
     assert shuffled(list(range(10)), 1, 0) == [2, 0, 1, 4, 8, 9, 7, 3, 5, 6]
     assert derive_seed(1, "game", 0) == 5955342683153760162
+
+
+def test_the_first_card_of_a_shuffle_is_that_of_the_whole_shuffle() -> None:
+    for size in (1, 2, 9, 50):
+        cards = [f"c{index}" for index in range(size)]
+        for seed in range(40):
+            assert first_shuffled(cards, seed, seed % 3) == shuffled(cards, seed, seed % 3)[0]
 
 
 def test_every_position_is_about_equally_likely() -> None:

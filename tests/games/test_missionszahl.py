@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 from collections.abc import Sequence
 from dataclasses import fields
@@ -691,3 +693,86 @@ def test_views_and_scores_kept_in_the_state_never_go_stale() -> None:
             game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
             steps += 1
         assert steps >= ROUNDS * seats
+
+
+def test_deals_from_one_view_follow_the_plan_made_from_it_once() -> None:
+    """A search deals from one view many times; what a deal takes from the view alone is
+    worked out at the first deal and kept: every later deal from that view equals a deal
+    by a game that has never seen the view (with the same random draws), over whole games
+    and for every seat."""
+    for seats in (2, 3, 4):
+        game = Missionszahl()
+        rng = random.Random(seats)
+        state = game.new_state(seats, 10 + seats)
+        while not game.is_terminal(state):
+            for seat in (*range(seats), None):
+                view = game.view(state, seat)
+                game.determinize(view, random.Random(0))  # the plan is made here
+                draws = random.Random(rng.random())
+                fresh = random.Random()
+                fresh.setstate(draws.getstate())
+                planned = game.determinize(view, draws)
+                dealt = Missionszahl().determinize(view, fresh)
+                assert [getattr(planned, f.name) for f in fields(planned)] == [
+                    getattr(dealt, f.name) for f in fields(dealt)
+                ]
+                assert game.view(planned, seat) == view
+            actor = game.to_act(state)[0]
+            game.apply(state, actor, rng.choice(game.legal_actions(state, actor)))
+
+
+def scores_as_written(state: MissionszahlState) -> tuple[int, ...]:
+    """The scores straight from the rule: the colour bonus, plus every collected number that
+    no mission card with that number pointing elsewhere (or at nobody) voids, unless one with
+    that number points at the seat."""
+    result = []
+    for seat, cards in enumerate(state.collections):
+        numbers = [VALUE[m] for m in state.missions]
+        own = {n for n, a in zip(numbers, state.arrows, strict=True) if a == seat}
+        void = {n for n, a in zip(numbers, state.arrows, strict=True) if a != seat} - own
+        result.append(colour_bonus(cards) + sum(VALUE[c] for c in cards if VALUE[c] not in void))
+    return tuple(result)
+
+
+def test_tallied_scores_equal_the_rule_as_written_over_whole_games() -> None:
+    """The scores add the cards' tallies (numbers and colour counts at once, ``TALLY``):
+    after every action of random games they equal the rule computed card by card."""
+    for seed in range(12):
+        seats = 2 + seed % 3
+        game = Missionszahl()
+        rng = random.Random(seed)
+        state = game.new_state(seats, seed)
+        while True:
+            assert game.scores(state) == scores_as_written(state)
+            assert game.standing(state) == scores_as_written(state)
+            if game.is_terminal(state):
+                break
+            actor = game.to_act(state)[0]
+            game.apply(state, actor, rng.choice(game.legal_actions(state, actor)))
+
+
+def test_a_collection_of_any_cards_is_tallied_like_the_rule() -> None:
+    rng = random.Random(3)
+    for size in (0, 1, 3, 10, 27, 54, 108):
+        cards = rng.sample(ALL_CARDS, size)
+        expected = colour_bonus(cards) + sum(VALUE[card] for card in cards)
+        assert table_scores([cards], [], []) == (expected,)
+
+
+def test_actions_keep_the_hash_of_their_fields_through_pickles_and_copies() -> None:
+    """Actions keep their hash (a search hashes them all the time): it is the hash of their
+    fields, equal actions made anew or unpickled hash alike and compare equal by value."""
+    for action in ALL_ACTIONS:
+        values = tuple(getattr(action, f.name) for f in fields(action) if f.compare)
+        assert hash(action) == hash(values)
+        again = type(action)(*values)
+        assert again == action
+        assert hash(again) == hash(action)
+        for copied in (
+            pickle.loads(pickle.dumps(action)),
+            copy.copy(action),
+            copy.deepcopy(action),
+        ):
+            assert copied == action
+            assert hash(copied) == hash(action)
+        assert {action: 1}[again] == 1

@@ -36,6 +36,13 @@ def shuffled(cards: Sequence[T], seed: int, count: int) -> list[T]:
     return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
+def first_shuffled(cards: Sequence[T], seed: int, count: int) -> T:
+    """``shuffled(cards, seed, count)[0]``, without putting the other cards in order (a
+    stable sort puts first the earliest of the cards with the lowest key)."""
+    keys = struct.unpack(f"<{len(cards)}I", _stream(seed, count, size=4 * len(cards)))
+    return cards[min(range(len(cards)), key=keys.__getitem__)]
+
+
 def derive_seed(seed: int, *path: object) -> int:
     """A stable 63-bit seed for a sub-task (a game of a series, a bot's seat...)."""
     return int.from_bytes(_stream("derive", seed, *path, size=8), "little") >> 1

@@ -8,7 +8,8 @@ their number (1–4) as people see them; JSON forms name seats (0–3) like tran
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from spieltisch.core.game import JSON
 from spieltisch.games.missionszahl.cards import ALL_CARDS, NAME
@@ -17,11 +18,41 @@ MAX_SEATS = 4
 SHIFT_STEP = 3
 
 
+class _Hashed:
+    """An action that keeps its hash: a search hashes actions all the time, and the hash a
+    frozen dataclass makes builds a tuple of its fields every time. The hash is that of the
+    fields, made once; a pickle or a copy makes it anew (a string's hash differs from one
+    process to the next)."""
+
+    __slots__ = ()
+    _hash: int
+
+    def _values(self) -> tuple[Any, ...]:
+        """The action's fields, in order (its hash is theirs)."""
+        return tuple(getattr(self, name.name) for name in fields(self) if name.compare)  # type: ignore[arg-type]
+
+    def _keep_hash(self) -> None:
+        object.__setattr__(self, "_hash", hash(self._values()))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return type(self), self._values()
+
+
+def _kept_hash(action: _Hashed) -> int:
+    return action._hash
+
+
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(_Hashed):
     """Lay ``card`` from the hand face down (step 1 of a round)."""
 
     card: int
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    __hash__ = _kept_hash
+
+    def __post_init__(self) -> None:
+        self._keep_hash()
 
     def __str__(self) -> str:
         return f"play {NAME[self.card]}"
@@ -31,10 +62,16 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Shift:
+class Shift(_Hashed):
     """The ±3 symbol: change the mission number by ``delta`` (+3 or −3)."""
 
     delta: int
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    __hash__ = _kept_hash
+
+    def __post_init__(self) -> None:
+        self._keep_hash()
 
     def __str__(self) -> str:
         return f"{self.delta:+d}"
@@ -44,10 +81,16 @@ class Shift:
 
 
 @dataclass(frozen=True, slots=True)
-class Give:
+class Give(_Hashed):
     """The draw-and-give symbol: give the drawn card to ``seat``."""
 
     seat: int
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    __hash__ = _kept_hash
+
+    def __post_init__(self) -> None:
+        self._keep_hash()
 
     def __str__(self) -> str:
         return f"give {self.seat + 1}"
@@ -57,10 +100,16 @@ class Give:
 
 
 @dataclass(frozen=True, slots=True)
-class Swap:
+class Swap(_Hashed):
     """Winner action II: swap played cards with ``seat``, or keep your own (``None``)."""
 
     seat: int | None
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    __hash__ = _kept_hash
+
+    def __post_init__(self) -> None:
+        self._keep_hash()
 
     def __str__(self) -> str:
         return "no swap" if self.seat is None else f"swap {self.seat + 1}"
@@ -70,12 +119,18 @@ class Swap:
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(_Hashed):
     """Winner action III, first half: no exchange (``"none"``), with the draw pile
     (``"pile"``) or blind with ``seat`` (``"blind"``)."""
 
     kind: str
     seat: int | None = None
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    __hash__ = _kept_hash
+
+    def __post_init__(self) -> None:
+        self._keep_hash()
 
     def __str__(self) -> str:
         if self.kind == "blind":
@@ -91,10 +146,16 @@ class Exchange:
 
 
 @dataclass(frozen=True, slots=True)
-class Trade:
+class Trade(_Hashed):
     """Winner action III, second half: the hand card ``card`` that is given away."""
 
     card: int
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    __hash__ = _kept_hash
+
+    def __post_init__(self) -> None:
+        self._keep_hash()
 
     def __str__(self) -> str:
         return f"trade {NAME[self.card]}"

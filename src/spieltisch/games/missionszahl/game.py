@@ -22,11 +22,11 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import filterfalse
+from itertools import compress
 from operator import attrgetter, itemgetter
 from typing import Any, ClassVar, NamedTuple
 
-from spieltisch.core.chance import is_complete_deck, shuffled
+from spieltisch.core.chance import first_shuffled, is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View, quick_constructor
 from spieltisch.games.missionszahl import words
@@ -234,6 +234,32 @@ class MissionszahlView(View):
     scores: tuple[int, ...]
     game_over: bool
 
+    def __hash__(self) -> int:
+        """The hash of the fields that tell apart the views one search meets (a search
+        hashes a view at every step in its tree); equal views hash alike. Left out are
+        the fields that change only along with fields kept (the collections and scores
+        with the round, the mission cards nearly always with the target) and the long
+        draw pile."""
+        return hash(
+            (
+                self.seat,
+                self.round,
+                self.phase,
+                self.target,
+                self.hand,
+                self.committed,
+                self.played,
+                self.pending,
+                self.out,
+                self.cursor,
+                self.drawn,
+                self.winner,
+                self.partner,
+                self.known_hands,
+                self.arrows,
+            )
+        )
+
 
 # -- scoring ---------------------------------------------------------------------------------
 
@@ -241,6 +267,17 @@ class MissionszahlView(View):
 #: ``BONUS[k]``: the colour bonus for ``k`` cards of one colour.
 BONUS: tuple[int, ...] = tuple(
     BONUS_STEP * (k - BONUS_FROM + 1) if k >= BONUS_FROM else 0 for k in range(DECK_SIZE + 1)
+)
+
+
+#: ``TALLY[card]``: the card's number, plus one in its colour's count (8 bits a colour above
+#: the lowest :data:`TALLY_SHIFT` bits): a collection's tallies add up to the sum of its
+#: numbers and its colour counts at once (the whole deck's numbers add up to 1512 < 4096,
+#: and no colour has more than 27 cards).
+TALLY_SHIFT = 12
+NUMBERS_MASK = (1 << TALLY_SHIFT) - 1
+TALLY: tuple[int, ...] = tuple(
+    VALUE[card] + (1 << (TALLY_SHIFT + 8 * COLOUR[card])) for card in ALL_CARDS
 )
 
 
@@ -261,32 +298,146 @@ def table_scores(
     number points elsewhere (or at nobody, with ``UNOWNED_MISSION_VOIDS``), unless a mission
     card with the same number points at the seat ("same number" compares numbers only,
     RULES-NOTES §3 item 12)."""
-    numbers = [VALUE[card] for card in missions]
-    table = {
-        number
-        for number, owner in zip(numbers, arrows, strict=True)
-        if UNOWNED_MISSION_VOIDS or owner != NOBODY
-    }
-    mine: list[set[int]] = [set() for _ in collections]
-    for number, owner in zip(numbers, arrows, strict=True):
-        if owner != NOBODY:
-            mine[owner].add(number)
+    numbers = list(map(VALUE.__getitem__, missions))
+    if UNOWNED_MISSION_VOIDS:
+        table = set(numbers)
+    else:
+        table = set(compress(numbers, map(NOBODY.__ne__, arrows)))
     scores = []
-    for cards, own in zip(collections, mine, strict=True):
-        void = table - own if own else table
-        values = map(VALUE.__getitem__, cards)
-        score = sum(filterfalse(void.__contains__, values)) if void else sum(values)
-        scores.append(colour_bonus(cards) + score)
+    for seat, cards in enumerate(collections):
+        void = table
+        if seat in arrows:  # numbers of mission cards pointing at him are his own
+            void = table.difference(compress(numbers, map(seat.__eq__, arrows)))
+        lost = sum(filter(void.__contains__, map(VALUE.__getitem__, cards)))
+        tally = sum(map(TALLY.__getitem__, cards))
+        counts = tally >> TALLY_SHIFT  # red, green, blue, orange: 8 bits each
+        bonus = BONUS[counts & 255] + BONUS[counts >> 8 & 255]
+        bonus += BONUS[counts >> 16 & 255] + BONUS[counts >> 24]
+        scores.append((tally & NUMBERS_MASK) - lost + bonus)
     return tuple(scores)
 
 
 _EVERY_CARD = frozenset(ALL_CARDS)
+#: The distance of a knocked-out player's card from the mission number: more than any card's.
+_OUT = DECK_SIZE
+#: ``HAS_SYMBOL[card]``: whether the card carries a symbol.
+HAS_SYMBOL: tuple[bool, ...] = tuple(symbol is not None for symbol in SYMBOL)
 #: ``phase.value`` without the enum's Python property, as views show the phase.
 _PHASE_VALUE = {phase: phase.value for phase in Phase}
 _PHASES = {phase.value: phase for phase in Phase}
 #: ``MissionszahlView(...)`` with every field in order, several times faster (a view is built
 #: for every decision of a simulation).
 _new_view = quick_constructor(MissionszahlView)
+
+
+class _Deal(NamedTuple):
+    """What a deal from ``view`` takes from the view alone, worked out once for the many
+    deals a search samples from one view (:meth:`Missionszahl.determinize`).
+
+    ``unseen`` are the cards the seat has not seen anywhere, in id order; ``seats`` lists,
+    for every seat in order, the cards the seat knows to be in that hand (its own hand:
+    all of it), how many more that hand gets from ``unseen`` and whether one of its cards
+    lies face down. The draw pile is dealt from ``pile`` (bottom first, up to the topmost
+    card the seat knows), whose unknown places ``slots`` get the first of the last
+    ``unknown`` cards of ``unseen`` and the places above it the rest. ``known`` marks the
+    cards the seat knows in other hands and in the draw pile. The other fields are the
+    state's fields as the view shows them.
+    """
+
+    view: MissionszahlView
+    unseen: list[int]
+    seats: tuple[tuple[Seat, tuple[int, ...], int, bool], ...]
+    played: list[int]
+    unknown: int
+    pile: list[int]
+    slots: tuple[int, ...]
+    under: int
+    known: list[int]
+    known_bits: int
+    phase: Phase
+    waiting: tuple[Seat, ...]
+    arrows: list[int]
+    drawn: int
+    winner: int
+    partner: int
+    board: Board
+
+    @classmethod
+    def of(cls, view: MissionszahlView) -> _Deal:
+        """The plan of deals from ``view``."""
+        n, seat = view.players, view.seat
+        me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
+        phase = _PHASES[view.phase]
+        committing = phase is COMMIT
+        unseen = sorted(
+            _EVERY_CARD.difference(
+                view.missions,
+                view.hand,
+                view.draw_pile,
+                view.played,
+                (view.my_card, view.drawn),
+                *view.collections,
+                *view.known_hands,
+            )
+        )
+        known = [0] * DECK_SIZE
+        played = [-1 if c is None else c for c in view.played]
+        seats = []
+        for other in range(n):
+            if other == seat:
+                seats.append((other, view.hand, 0, False))
+                if view.my_card is not None:
+                    played[other] = view.my_card
+                continue
+            pool = view.known_hands[other]
+            for card in pool:
+                known[card] = me
+            face_down = committing and view.committed[other]
+            seats.append((other, pool, view.hand_sizes[other] + face_down - len(pool), face_down))
+        pile, slots, under = cls._pile(view.draw_pile, known, me)
+        return cls(
+            view,
+            unseen,
+            tuple(seats),
+            played,
+            view.draw_pile.count(None),
+            pile,
+            slots,
+            under,
+            known,
+            me if any(known) else 0,
+            phase,
+            tuple(s for s in range(n) if not view.committed[s]) if committing else (),
+            [NOBODY if a is None else a for a in view.arrows],
+            NOBODY if view.drawn is None else view.drawn,
+            NOBODY if view.winner is None else view.winner,
+            NOBODY if view.partner is None else view.partner,
+            Board._make(_BOARD_FIELDS(view)),  # the view's board is this table's
+        )
+
+    @staticmethod
+    def _pile(
+        shown: Sequence[int | None], known: list[int], me: int
+    ) -> tuple[list[int], tuple[int, ...], int]:
+        """For a view's ``shown`` draw pile (top card first): the pile from the bottom up to
+        the seat's topmost known card, its unknown places, and how many cards that is
+        (``under``: nobody knows a card above it)."""
+        pile: list[int] = []
+        left = len(shown) - shown.count(None)  # known cards not yet placed
+        if not left:
+            return pile, (), 0
+        slots = []
+        for entry in reversed(shown):
+            if entry is None:
+                slots.append(len(pile))
+                pile.append(-1)
+            else:
+                pile.append(entry)
+                known[entry] = me
+                left -= 1
+                if not left:
+                    break
+        return pile, tuple(slots), len(pile)
 
 
 class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
@@ -309,12 +460,17 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             tuple(tuple(o for o in range(n) if o != s) for s in range(n))
             for n in range(MAX_SEATS + 1)
         )
-        self._legal: dict[Phase, Callable[[MissionszahlState, Seat], Sequence[Action]]] = {
+        rules = {
             SHIFT: self._legal_shift,
             GIVE: self._legal_give,
             SWAP: self._legal_swap,
             EXCHANGE: self._legal_exchange,
-            TRADE: self._legal_trade,
+        }
+        #: ``_choices[phase][n][s]``: what seat ``s`` of an ``n``-player game may choose in a
+        #: phase whose choices do not depend on the cards.
+        self._choices = {
+            phase: tuple(tuple(rule(n, s) for s in range(n)) for n in range(MAX_SEATS + 1))
+            for phase, rule in rules.items()
         }
         self._apply: dict[Phase, Callable[..., None]] = {
             COMMIT: self._apply_commit,
@@ -329,6 +485,8 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             Symbol.NEW_MISSION: self._new_mission,
             Symbol.EVENS_OUT: self._evens_out,
         }
+        #: The plan of the last view dealt from (a search deals from one view many times).
+        self._last_deal: _Deal | None = None
 
     # -- set-up -----------------------------------------------------------------------
     def new_state(
@@ -433,32 +591,35 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
                 return ()
             hand = state.hands[seat]
             return itemgetter(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
-        if phase is OVER or seat != self.to_act(state)[0]:
+        if phase is SHIFT or phase is GIVE:
+            decider = state.cursor
+        elif phase is OVER:
             return ()
-        return self._legal[phase](state, seat)
+        else:
+            decider = state.winner
+        if seat != decider:
+            return ()
+        if phase is TRADE:  # any hand card may be given away
+            hand = state.hands[seat]
+            return itemgetter(*hand)(TRADES) if len(hand) > 1 else (TRADES[hand[0]],)
+        return self._choices[phase][state.seats][seat]
 
     @staticmethod
-    def _legal_shift(state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+    def _legal_shift(n: int, seat: Seat) -> tuple[Action, ...]:
         """+3 or −3: the player must pick one."""
         return (MINUS, PLUS)
 
-    def _legal_give(self, state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+    def _legal_give(self, n: int, seat: Seat) -> tuple[Action, ...]:
         """The drawn card goes to any other player."""
-        return tuple(GIVES[other] for other in self.others[state.seats][seat])
+        return tuple(GIVES[other] for other in self.others[n][seat])
 
-    def _legal_swap(self, state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+    def _legal_swap(self, n: int, seat: Seat) -> tuple[Action, ...]:
         """Keep the own played card, or swap it with any other player's."""
-        return (NO_SWAP, *(SWAPS[other] for other in self.others[state.seats][seat]))
+        return (NO_SWAP, *(SWAPS[other] for other in self.others[n][seat]))
 
-    def _legal_exchange(self, state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+    def _legal_exchange(self, n: int, seat: Seat) -> tuple[Action, ...]:
         """No exchange, with the draw pile, or blind with any other player."""
-        others = self.others[state.seats][seat]
-        return (NO_EXCHANGE, PILE_EXCHANGE, *(BLINDS[other] for other in others))
-
-    @staticmethod
-    def _legal_trade(state: MissionszahlState, seat: Seat) -> Sequence[Action]:
-        """Any hand card may be given away."""
-        return tuple(TRADES[card] for card in state.hands[seat])
+        return (NO_EXCHANGE, PILE_EXCHANGE, *(BLINDS[other] for other in self.others[n][seat]))
 
     # -- the round ----------------------------------------------------------------------
     def apply(
@@ -496,12 +657,15 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         state.hands[seat].remove(card)
         state.played[seat] = card
         waiting = state.waiting
-        index = waiting.index(seat)
-        state.waiting = waiting[:index] + waiting[index + 1 :]
+        if waiting[0] == seat:
+            state.waiting = waiting = waiting[1:]
+        else:
+            index = waiting.index(seat)
+            state.waiting = waiting = waiting[:index] + waiting[index + 1 :]
         if log is not None:
             log.append(Event("commit", {"seat": seat}))
             log.append(Event("my_card", {"seat": seat, "card": NAME[card]}, frozenset({seat})))
-        if not state.waiting:
+        if not waiting:
             self._reveal(state, log)
 
     def _reveal(self, state: MissionszahlState, log: Log) -> None:
@@ -509,19 +673,26 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         played = state.played
         if log is not None:
             log.append(Event("reveal", {"cards": _names(played)}))
-        state.pending = [SYMBOL[card] is not None for card in played]
-        if True in state.pending:
+        state.pending = pending = list(map(HAS_SYMBOL.__getitem__, played))
+        if True in pending:
             state.cursor = self._first_symbol_seat(state, log)
-        self._resolve_symbols(state, log)
+            self._resolve_symbols(state, log)
+        else:
+            self._judge(state, log)
 
     def _first_symbol_seat(self, state: MissionszahlState, log: Log) -> Seat:
         """The seat of the highest-numbered symbol card; on equal numbers the tied players
         draw and the highest drawn number begins."""
         played = state.played
-        holders = [s for s in range(state.seats) if state.pending[s]]
-        best = max(VALUE[played[s]] for s in holders)
-        tied = [s for s in holders if VALUE[played[s]] == best]
-        seat = tied[0] if len(tied) == 1 else self._draw_off(state, tied, log)
+        numbers = [
+            VALUE[card] if symbol else 0 for card, symbol in zip(played, state.pending, strict=True)
+        ]
+        best = max(numbers)
+        if numbers.count(best) == 1:
+            seat = numbers.index(best)
+        else:
+            tied = [s for s, number in enumerate(numbers) if number == best]
+            seat = self._draw_off(state, tied, log)
         if log is not None:
             log.append(Event("first", {"seat": seat, "card": NAME[played[seat]]}))
         return seat
@@ -640,15 +811,21 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         decided by drawing. The winner's arrow is turned at once; then he may swap."""
         target = self._target(state)
         played = state.played
-        contenders = [s for s in range(state.seats) if not state.out[s]]
-        if not contenders:
+        out = state.out
+        if False not in out:
             if log is not None:
                 log.append(Event("no_winner", {}))
             self._bank(state, log)
             return
-        best = min(abs(VALUE[played[s]] - target) for s in contenders)
-        tied = [s for s in contenders if abs(VALUE[played[s]] - target) == best]
-        winner = tied[0] if len(tied) == 1 else self._draw_off(state, tied, log)
+        distances = [abs(VALUE[card] - target) for card in played]
+        if True in out:  # players knocked out cannot win
+            distances = [_OUT if gone else d for d, gone in zip(distances, out, strict=True)]
+        best = min(distances)
+        if distances.count(best) == 1:
+            winner = distances.index(best)
+        else:
+            tied = [s for s, distance in enumerate(distances) if distance == best]
+            winner = self._draw_off(state, tied, log)
         state.winner = winner
         state.arrows[-1] = winner
         self._board_changed(state)
@@ -738,7 +915,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         the gift, so he never takes back his own card). Only the two see the cards."""
         hand = state.hands[seat]
         other_hand = state.hands[partner]
-        got = shuffled(other_hand, state.seed, state.shuffles)[0]
+        got = first_shuffled(other_hand, state.seed, state.shuffles)
         state.shuffles += 1
         hand.remove(card)
         other_hand.remove(got)
@@ -758,15 +935,15 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def _bank(self, state: MissionszahlState, log: Log) -> None:
         """Everybody puts the card in front of him on his collection; then the next round,
         or the end once the hands are empty."""
-        for seat, card in enumerate(state.played):
-            state.collections[seat].append(card)
+        for collection, card in zip(state.collections, state.played, strict=True):
+            collection.append(card)
         self._board_changed(state)
         if log is not None:
             log.append(Event("bank", {"cards": _names(state.played)}))
-        state.played = [-1] * state.seats
         if state.hands[0]:
             self._start_round(state, log)
             return
+        state.played = [-1] * state.seats
         state.phase = OVER
         state.winner = NOBODY
         if log is not None:
@@ -827,9 +1004,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             )
             known_hands = tuple(
                 [
-                    ()
-                    if other == seat
-                    else tuple(sorted([c for c in self._pool(state, other) if known[c] & me]))
+                    () if other == seat else self._known_pool(state, other, known, me)
                     for other in range(n)
                 ]
             )
@@ -888,109 +1063,78 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         )
 
     @staticmethod
-    def _pool(state: MissionszahlState, seat: Seat) -> list[int]:
-        """The cards of ``seat`` others cannot see: his hand and a card laid face down."""
+    def _known_pool(
+        state: MissionszahlState, seat: Seat, known: list[int], me: int
+    ) -> tuple[int, ...]:
+        """The cards of ``seat`` others cannot see (his hand and a card laid face down) that
+        the seat with knowledge bit ``me`` knows, in id order."""
+        hand = state.hands[seat]
+        cards = list(compress(hand, map(me.__and__, map(known.__getitem__, hand))))
         card = state.played[seat]
-        if state.phase is COMMIT and card >= 0:
-            return [*state.hands[seat], card]
-        return state.hands[seat]
+        if state.phase is COMMIT and card >= 0 and known[card] & me:
+            insort(cards, card)
+        return tuple(cards)
 
     def determinize(self, view: MissionszahlView, rng: random.Random) -> MissionszahlState:
         """Deal the cards the seat cannot see (other hands, their face-down cards, unknown
         draw pile cards) at random from the cards it has not seen anywhere; cards it knows
-        stay where it knows them."""
-        n = view.players
-        seat = view.seat
-        me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
-        phase = _PHASES[view.phase]
-        committing = phase is COMMIT
-        # In id order, like ALL_CARDS (the ``None`` of what the seat cannot see is no card).
-        unseen = sorted(
-            _EVERY_CARD.difference(
-                view.missions,
-                view.hand,
-                view.draw_pile,
-                view.played,
-                (view.my_card, view.drawn),
-                *view.collections,
-                *view.known_hands,
-            )
-        )
+        stay where it knows them.
+
+        The cards not seen are shuffled (in id order before the shuffle) and dealt from the
+        front: each other hand in seat order gets what it lacks beside its known cards, and a
+        player who has laid a card face down lays any card of his (the ones the seat knows
+        too); the unknown places of the draw pile get the last cards, bottom place first.
+        All that depends on the view alone is worked out once per view (:class:`_Deal`)."""
+        deal = self._last_deal
+        if deal is None or deal.view is not view:
+            deal = self._last_deal = _Deal.of(view)
+        unseen = deal.unseen[:]
         rng.shuffle(unseen)
-        known = [0] * DECK_SIZE
-        hands: list[list[int]] = []
-        played = [-1 if c is None else c for c in view.played]
-        for other in range(n):
-            if other == seat:
-                hands.append(list(view.hand))
-                if view.my_card is not None:
-                    played[other] = view.my_card
-                continue
-            pool = list(view.known_hands[other])
-            for card in pool:
-                known[card] = me
-            face_down = committing and view.committed[other]
-            extra = view.hand_sizes[other] + face_down - len(pool)
-            pool += unseen[:extra]
-            del unseen[:extra]
+        played = deal.played[:]
+        hands = []
+        start = 0
+        for seat, pool, extra, face_down in deal.seats:
+            dealt = unseen[start : start + extra]
+            start += extra
+            hand = [*pool, *dealt] if pool else dealt
             if face_down:  # any card of his it may be, the ones the seat knows too
-                played[other] = pool.pop(rng.randrange(len(pool)))
-            hands.append(sorted(pool))
-        pile, under = self._dealt_pile(view.draw_pile, unseen, known, me)
+                played[seat] = hand.pop(rng.randrange(len(hand)))
+            if extra or face_down:
+                hand.sort()
+            hands.append(hand)
+        fill = unseen[len(unseen) - deal.unknown :]
+        if deal.slots:
+            pile = deal.pile[:]
+            for slot, card in zip(deal.slots, fill, strict=False):
+                pile[slot] = card
+            pile += fill[len(deal.slots) :]
+        else:
+            pile = deal.pile + fill
         return MissionszahlState(
-            seats=n,
+            seats=view.players,
             seed=rng.getrandbits(63),
             shuffles=1,
-            phase=phase,
+            phase=deal.phase,
             hands=hands,
             draw_pile=pile,
-            known=known,
+            known=deal.known[:],
             missions=list(view.missions),
-            arrows=[NOBODY if a is None else a for a in view.arrows],
+            arrows=deal.arrows[:],
             shift=view.shift,
             played=played,
-            waiting=tuple(s for s in range(n) if not view.committed[s]) if committing else (),
+            waiting=deal.waiting,
             pending=list(view.pending),
             out=list(view.out),
             cursor=view.cursor,
-            drawn=NOBODY if view.drawn is None else view.drawn,
-            winner=NOBODY if view.winner is None else view.winner,
-            partner=NOBODY if view.partner is None else view.partner,
-            collections=[list(c) for c in view.collections],
-            known_bits=me if any(known) else 0,
-            under=under,
+            drawn=deal.drawn,
+            winner=deal.winner,
+            partner=deal.partner,
+            collections=list(map(list, view.collections)),
+            known_bits=deal.known_bits,
+            under=deal.under,
             scored=view.scores,
-            board=Board._make(_BOARD_FIELDS(view)),  # the view's board is this table's
+            board=deal.board,
         )
-
-    @staticmethod
-    def _dealt_pile(
-        shown: Sequence[int | None], unseen: list[int], known: list[int], me: int
-    ) -> tuple[list[int], int]:
-        """The draw pile (top card last) for a view's ``shown`` pile (top card first): the
-        cards the seat knows stay, the unknown places get the last of ``unseen``, the top
-        place the very last card (as if popped from ``unseen`` top first). With it, how
-        many cards from the bottom up to the seat's topmost known card (``under``: nobody
-        knows a card above it)."""
-        unknown = shown.count(None)
-        fill = unseen[len(unseen) - unknown :]
-        if unknown == len(shown):
-            return fill, 0
-        cards = iter(fill)
-        pile = []
-        left = len(shown) - unknown  # known cards not yet placed
-        for entry in reversed(shown):
-            if entry is None:
-                pile.append(next(cards))
-            else:
-                pile.append(entry)
-                known[entry] = me
-                left -= 1
-                if not left:
-                    break
-        under = len(pile)
-        pile += cards  # the unknown places above the topmost known card
-        return pile, under
 
     def shuffle_unseen(
         self, state: MissionszahlState, seat: Seat | None, rng: random.Random
