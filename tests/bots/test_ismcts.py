@@ -11,6 +11,7 @@ import pytest
 
 from spieltisch.bots import IsmctsBot, make_bot
 from spieltisch.bots.cento import CentoBot
+from spieltisch.bots.ismcts import _leaders, win_shares
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games import REGISTRY, make_game
@@ -527,3 +528,14 @@ def test_the_cycle_collector_pauses_for_a_search_only() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(
+    "scores",
+    [(3.0, 1.0, 2.0), (2.0, 2.0, -1.0), (0.0, 0.0, 0.0, 0.0), (-5.0,), (1.5, 7.0, 7.0, 7.0)],
+)
+def test_the_leaders_of_a_cut_off_playout_share_the_win_as_a_ranking_would(
+    scores: tuple[float, ...],
+) -> None:
+    ranking = [1 + sum(other > mine for other in scores) for mine in scores]
+    assert _leaders(scores) == win_shares(ranking)

@@ -146,6 +146,14 @@ def _no_cycle_collection() -> Iterator[None]:
         gc.enable()
 
 
+def _leaders(scores: Sequence[float]) -> list[float]:
+    """Each seat's share of the win if the game ended with these scores: the seats with the
+    highest score share it (as :func:`win_shares` of their ranking, faster)."""
+    top = max(scores)
+    share = 1.0 / scores.count(top)
+    return [share if score == top else 0.0 for score in scores]
+
+
 def win_shares(ranking: Sequence[int]) -> list[float]:
     """Each seat's share of the win: 1 for a sole winner, split evenly on a shared first
     place, 0 otherwise."""
@@ -550,7 +558,7 @@ class IsmctsBot:
             scores = game.scores(state)
         else:  # a playout cut off at the horizon: the leaders by standing share the win
             scores = game.standing(state)
-            shares = win_shares([1 + sum(o > mine for o in scores) for mine in scores])
+            shares = _leaders(scores)
         weight = self.score_weight
         if not weight:
             return shares
