@@ -539,3 +539,17 @@ def test_the_leaders_of_a_cut_off_playout_share_the_win_as_a_ranking_would(
 ) -> None:
     ranking = [1 + sum(other > mine for other in scores) for mine in scores]
     assert _leaders(scores) == win_shares(ranking)
+
+
+def test_paired_rewards_meet_every_move_with_the_same_luck() -> None:
+    """The same move twice in the same deals earns the same rewards, deal by deal; another
+    move's rewards are listed alongside, one per deal."""
+    game, view, legal = _first_decision("missionszahl", 4, 3)
+    bot = make_bot("ismcts:sims=1:rollout=heuristic:opponents=heuristic:tree=root", game, 2)
+    assert isinstance(bot, IsmctsBot)
+    rewards = bot.paired_rewards(view, [legal[0], legal[1], legal[0]], 12)
+    assert [len(each) for each in rewards] == [12, 12, 12]
+    assert rewards[0] == rewards[2]
+    assert rewards[0] != rewards[1]
+    with pytest.raises(ValueError, match="spectator"):
+        bot.paired_rewards(game.view(game.new_state(4, 3), None), legal, 2)

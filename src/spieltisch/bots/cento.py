@@ -29,12 +29,12 @@ How it plays, in the words of a player:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from spieltisch.bots.scoring import TieBreaker
 from spieltisch.core.game import Game, View
 from spieltisch.games.cento.actions import DRAW, END, FREE_LAYS, TAKE, TAKE_COUNT, Lay
 from spieltisch.games.cento.cards import (
@@ -101,7 +101,7 @@ class CentoBot:
         self, game: Game[Any, Any, Any], seed: int, name: str, weights: Weights | None = None
     ) -> None:
         self.name = name
-        self.rng = random.Random(seed)
+        self.rng = TieBreaker(seed)
         self.w = weights or Weights()
         self.variant = int(game.options["variant"])
         self.special = self.variant >= 2
@@ -236,6 +236,11 @@ class CentoBot:
         return frees + max(runs, default=-1)
 
     # -- the decision ----------------------------------------------------------------
+    def reseed(self, seed: int) -> None:
+        """Start the coin for ties afresh from ``seed``: a search replays one deal after
+        each of several moves, and the players it models must meet the same luck."""
+        self.rng.reseed(seed)
+
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         assert isinstance(view, CentoView)
         if len(legal) == 1:

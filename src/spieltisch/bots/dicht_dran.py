@@ -37,11 +37,11 @@ before it (0: plan only this round).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
 
+from spieltisch.bots.scoring import TieBreaker
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST
@@ -113,11 +113,15 @@ class DichtDranBot:
         self.late_rounds = late_rounds
         self.opponent_draws = opponent_draws
         self.horizon = horizon
-        self._seed = seed
         #: The coin for ties, made at the first tie (seeding costs more than most decisions).
-        self._rng: random.Random | None = None
+        self._rng = TieBreaker(seed)
         #: Whether to use the compiled arithmetic (the same decisions either way).
         self.compiled = COMPILED and use_compiled
+
+    def reseed(self, seed: int) -> None:
+        """Start the coin for ties afresh from ``seed``: a search replays one deal after
+        each of several moves, and the players it models must meet the same luck."""
+        self._rng.reseed(seed)
 
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if len(legal) == 1 or not isinstance(view, DichtDranView):
@@ -146,8 +150,6 @@ class DichtDranBot:
             picks = plan_choices(table, TIE)
         if len(picks) == 1:
             return legal[picks[0]]
-        if self._rng is None:
-            self._rng = random.Random(self._seed)
         return legal[self._rng.choice(picks)]
 
     def _weights(self, view: DichtDranView, cards: list[int]) -> tuple[int, float, float, float]:

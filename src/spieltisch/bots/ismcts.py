@@ -225,6 +225,8 @@ class IsmctsBot:
         #: Whether free-text decisions are left to models (without a model the search
         #: treats the listed template like any other action: an empty answer).
         self._has_text = self.model is not None and type(game).wants_text is not Game.wants_text
+        #: The chance of the deal being replayed (see ``_replay``), or ``None``.
+        self._luck: int | None = None
         #: Simulations run for the last move (for benchmarks).
         self.last_simulations = 0
 
@@ -261,7 +263,7 @@ class IsmctsBot:
                     world_seed = self.rng.getrandbits(63)
             if paired:  # the simulations of a batch meet the same chance (reseeding costs)
                 state = self.game.clone(world)
-                self._play_rng.seed(world_seed)
+                self._replay(world_seed)
             else:
                 state = world
             self._simulate(view, state, table, root_node=root_node)
@@ -355,6 +357,16 @@ class IsmctsBot:
             return list(legal)
         return list(ranked(view, legal)[: self.top])
 
+    def paired_rewards(self, view: View, actions: Sequence[Any], deals: int) -> list[list[float]]:
+        """For analysis: the bot's reward after each of ``actions`` in each of ``deals``
+        sampled deals, every action played in the same deals with the same luck (the
+        comparison the knockout makes). ``result[i][d]`` belongs to ``actions[i]``."""
+        if view.seat is None:
+            raise ValueError("paired rewards are a seat's, not a spectator's")
+        with _no_cycle_collection():
+            dealt = [self._paired_deal(view, actions, {}, math.inf) for _ in range(deals)]
+        return [[rewards[index] for rewards in dealt if rewards] for index in range(len(actions))]
+
     def _paired_deal(
         self,
         view: View,
@@ -371,7 +383,7 @@ class IsmctsBot:
         for action in actions:
             if time.perf_counter() >= end:
                 return None
-            self._play_rng.seed(world_seed)
+            self._replay(world_seed)
             rewards.append(self._simulate(view, self.game.clone(world), table, first=action))
             self.last_simulations += 1
         return rewards
@@ -513,11 +525,25 @@ class IsmctsBot:
         return best, False
 
     # -- outside the tree ---------------------------------------------------------------
+    def _replay(self, luck: int) -> None:
+        """Start one of the simulations of a deal that must meet the same chance: the
+        playout's random choices and every model's coin for ties start from ``luck``."""
+        self._play_rng.seed(luck)
+        self._luck = luck
+        for seat, model in self._models.items():
+            self._reseed(model, seat)
+
+    def _reseed(self, model: Any, seat: Seat) -> None:
+        reseed = getattr(model, "reseed", None)
+        if reseed is not None and self._luck is not None:
+            reseed(self._luck + 1 + seat)
+
     def _model_for(self, seat: Seat) -> Any:
         model = self._models.get(seat)
         if model is None:
             assert self.model is not None
             model = self._models[seat] = self.model(self.rng.getrandbits(63))
+            self._reseed(model, seat)
         return model
 
     def _modelled(self, state: Any, seat: Seat, legal: Sequence[Any]) -> Any:

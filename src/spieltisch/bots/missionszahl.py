@@ -30,7 +30,6 @@ How it plays, in the words of a player:
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,7 +38,7 @@ from itertools import accumulate
 from operator import mul
 from typing import Any, NamedTuple
 
-from spieltisch.bots.scoring import best_first, best_scored
+from spieltisch.bots.scoring import TieBreaker, best_first, best_scored
 from spieltisch.core.game import Game, View
 from spieltisch.games.missionszahl.actions import (
     NO_EXCHANGE,
@@ -100,8 +99,13 @@ class MissionszahlBot:
         self, game: Game[Any, Any, Any], seed: int, name: str, weights: Weights | None = None
     ) -> None:
         self.name = name
-        self.rng = random.Random(seed)
+        self.rng = TieBreaker(seed)
         self.w = weights or Weights()
+
+    def reseed(self, seed: int) -> None:
+        """Start the coin for ties afresh from ``seed``: a search replays one deal after
+        each of several moves, and the players it models must meet the same luck."""
+        self.rng.reseed(seed)
 
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         assert isinstance(view, MissionszahlView)

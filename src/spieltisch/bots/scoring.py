@@ -14,7 +14,29 @@ TIE = 1e-9
 Scored = Sequence[tuple[float, Any]]
 
 
-def best_scored(scored: Scored, rng: random.Random) -> Any:
+class TieBreaker:
+    """A bot's chance for breaking ties between equally good moves: ``random.Random(seed)``,
+    made only when a tie comes up (most decisions have none). ``reseed`` starts it afresh,
+    so that a search can replay one deal after several moves with the same luck, the
+    modelled players' coin flips included."""
+
+    __slots__ = ("_random", "_seed")
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+        self._random: random.Random | None = None
+
+    def reseed(self, seed: int) -> None:
+        self._seed = seed
+        self._random = None
+
+    def choice(self, options: Sequence[Any]) -> Any:
+        if self._random is None:
+            self._random = random.Random(self._seed)
+        return self._random.choice(options)
+
+
+def best_scored(scored: Scored, rng: random.Random | TieBreaker) -> Any:
     """The action with the highest score; among equally good ones, one drawn by ``rng``
     (drawn only when there is a tie, so a bot's stream of chance is used sparingly)."""
     best = max(score for score, _ in scored)

@@ -39,11 +39,10 @@ worth compared with a cross now; ``refill`` weighs the five new cards of an empt
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from spieltisch.bots.scoring import best_first, best_scored
+from spieltisch.bots.scoring import TieBreaker, best_first, best_scored
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games.triggs.actions import (
@@ -173,7 +172,7 @@ class TriggsBot:
         self.later = later
         self.refill = refill
         self.complete = complete
-        self._rng = random.Random(seed)
+        self._rng = TieBreaker(seed)
         #: Whether the potential is counted by the compiled code (the same numbers).
         self.compiled = COMPILED and use_compiled
 
@@ -190,6 +189,11 @@ class TriggsBot:
         return (compiled_potential if self.compiled else potential)(counts, free)[0]
 
     # -- the decision ----------------------------------------------------------------------
+    def reseed(self, seed: int) -> None:
+        """Start the coin for ties afresh from ``seed``: a search replays one deal after
+        each of several moves, and the players it models must meet the same luck."""
+        self._rng.reseed(seed)
+
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if len(legal) == 1 or not isinstance(view, TriggsView):
             return legal[0]

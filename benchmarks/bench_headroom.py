@@ -1,0 +1,174 @@
+"""How much a search can still gain over the heuristic, decision by decision.
+
+Tournaments judge a bot by whole games, where the luck of the deal drowns most of what one
+decision is worth: telling 0.30 from 0.35 takes hundreds of games. This benchmark looks at
+decisions instead. It takes positions from games of four heuristic bots (every fifth
+decision with a choice), and in each it plays the heuristic's best ``--top`` moves (every
+legal move where the heuristic does not rank them: Dicht dran, Magic Numbers), and every
+move a ``--spec`` bot picks there, in the same ``--deals`` sampled deals with the same luck,
+everybody playing on like the heuristic (the search's own model: ``tree=root``,
+``opponents=heuristic``), scored by the share of the win alone. From these paired
+simulations it reports, per position and in shares of a win:
+
+* ``ceiling``: how much the best of the listed moves beats the heuristic's own move (the best
+  is picked by the first half of the deals and valued by the second half, so that the luck
+  that made it look best does not count);
+* for each spec: how much its move beats the heuristic's move, and in how many positions
+  it plays another move at all.
+
+Everything is valued under the search's model of the game (deals sampled uniformly from
+what the seat cannot see, every player playing like the heuristic). A gain that a
+tournament does not confirm points at that model: at what the deals or the players are
+really like.
+
+Usage: ``python benchmarks/bench_headroom.py --game cento --positions 40 --deals 400
+--spec 'ismcts:sims=500:rollout=heuristic:opponents=heuristic:root=halving:tree=root:top=6'
+[--spec ...] [--top 6] [--first-game 0] [--json]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import shlex
+import statistics
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from spieltisch.bots import IsmctsBot, make_bot
+from spieltisch.core.game import Game, View
+from spieltisch.games import make_game
+
+#: The judge: paired simulations after a given first move, everybody then playing like the
+#: heuristic, rewarded by the share of the win alone (``score=0``).
+JUDGE = "ismcts:sims=1:rollout=heuristic:opponents=heuristic:tree=root:score=0:root=halving"
+SEATS = 4
+#: Every how many decisions with a choice a position is taken.
+EVERY = 5
+
+
+def positions(game: Game[Any, Any, Any], first_game: int) -> Iterator[tuple[int, int, View, Any]]:
+    """Positions from games of heuristic bots: (game number, decision number, the deciding
+    seat's view, its legal actions), every ``EVERY``-th decision with a choice that is not
+    free text."""
+    number = first_game
+    while True:
+        state = game.new_state(SEATS, 3000 + number)
+        bots = [make_bot("heuristic", game, 7000 + SEATS * number + seat) for seat in range(SEATS)]
+        step = 0
+        while not game.is_terminal(state):
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            view = game.view(state, seat)
+            if len(legal) > 1 and not any(map(game.wants_text, legal)):
+                step += 1
+                if step % EVERY == 0:
+                    yield number, step, view, legal
+            game.apply(state, seat, bots[seat].act(view, legal))
+        number += 1
+
+
+def judge_position(
+    game: Game[Any, Any, Any],
+    number: int,
+    step: int,
+    view: View,
+    legal: Any,
+    specs: list[str],
+    top: int,
+    deals: int,
+) -> dict[str, Any]:
+    """The moves listed in one position, the heuristic's and each spec's choice among them,
+    and every move's rewards in the same deals."""
+    heuristic = make_bot("heuristic", game, 5)
+    ranked = getattr(heuristic, "ranked", None)
+    moves = list(ranked(view, legal))[:top] if ranked else list(legal)
+    own = heuristic.act(view, legal)
+    if own not in moves:
+        moves[-1] = own
+    picks = {}
+    for spec in specs:
+        choice = make_bot(spec, game, 11 * number + step).act(view, legal)
+        if choice not in moves:
+            moves.append(choice)
+        picks[spec] = moves.index(choice)
+    judge = make_bot(JUDGE, game, 99 + number * 1000 + step)
+    assert isinstance(judge, IsmctsBot)
+    return {
+        "game": number,
+        "step": step,
+        "moves": [repr(move) for move in moves],
+        "heuristic": moves.index(own),
+        "picks": picks,
+        "rewards": judge.paired_rewards(view, moves, deals),
+    }
+
+
+def summary(rows: list[dict[str, Any]], specs: list[str]) -> dict[str, Any]:
+    """The ceiling and each spec's gain over the heuristic, per position, with standard
+    errors."""
+    ceiling = []
+    gains: dict[str, list[float]] = {spec: [] for spec in specs}
+    for row in rows:
+        rewards, own = row["rewards"], row["heuristic"]
+        half = len(rewards[0]) // 2
+        chosen = max(range(len(rewards)), key=lambda i: statistics.fmean(rewards[i][:half]))
+        ceiling.append(
+            statistics.fmean(rewards[chosen][half:]) - statistics.fmean(rewards[own][half:])
+        )
+        for spec in specs:
+            pick = row["picks"][spec]
+            gains[spec].append(statistics.fmean(rewards[pick]) - statistics.fmean(rewards[own]))
+    return {
+        "positions": len(rows),
+        "ceiling": _estimate(ceiling),
+        "specs": {spec: _estimate(values) for spec, values in gains.items()},
+    }
+
+
+def _estimate(values: list[float]) -> dict[str, Any]:
+    error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return {
+        "gain_per_position": round(statistics.fmean(values), 4),
+        "standard_error": round(error, 4),
+        "positions_with_another_move": sum(1 for value in values if value),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--top", type=int, default=6, help="the heuristic's best moves listed")
+    parser.add_argument("--spec", action="append", default=[], help="a bot spec to judge")
+    parser.add_argument("--first-game", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.positions < 1 or args.deals < 2 or args.top < 1:
+        parser.error("--positions and --top must be at least 1, --deals at least 2")
+    game = make_game(args.game)
+    rows: list[dict[str, Any]] = []
+    for number, step, view, legal in positions(game, args.first_game):
+        if len(rows) == args.positions:
+            break
+        rows.append(
+            judge_position(game, number, step, view, legal, args.spec, args.top, args.deals)
+        )
+    data = {
+        "command": shlex.join([sys.executable, *sys.argv]),
+        "python": platform.python_version(),
+        "game": args.game,
+        "deals": args.deals,
+        "top": args.top,
+        **summary(rows, args.spec),
+    }
+    print(json.dumps(data, indent=None if args.json else 2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
