@@ -25,6 +25,13 @@ How it plays, in the words of a player:
   follow if the other player has to draw.
 * **Answer an obligation with a Monozahl** whenever it has one (a free card as a Monozahl
   only if it has no real one), and **draw only when nothing fits**.
+
+The shape of a hand (how well it plays next turn), which every hand value needs, also exists
+compiled, in ``_cento_shape.c``, built with the package when a C compiler is there: it counts
+the same numbers, so the bot decides exactly as with the Python below, several times faster
+(a search uses the bot as every seat's model and meets new hands with every card drawn). The
+Python stays the definition; tests hold the two to the same numbers and whole games to
+fingerprints.
 """
 
 from __future__ import annotations
@@ -48,6 +55,14 @@ from spieltisch.games.cento.cards import (
     shows_digit,
 )
 from spieltisch.games.cento.game import CHAIN_LIMIT, CentoView
+
+try:
+    from spieltisch.bots._cento_shape import Shaper
+
+    #: Whether the compiled hand shape was built (without a C compiler it is not).
+    COMPILED = True
+except ImportError:  # the Python below counts the same, slower
+    COMPILED = False
 
 # Where the bot stands within its turn (its own model of the game's phases).
 _START, _CHAIN, _RUN, _OBLIGED, _DRAWN = range(5)
@@ -98,7 +113,13 @@ class CentoBot:
     wants_view = True
 
     def __init__(
-        self, game: Game[Any, Any, Any], seed: int, name: str, weights: Weights | None = None
+        self,
+        game: Game[Any, Any, Any],
+        seed: int,
+        name: str,
+        weights: Weights | None = None,
+        *,
+        use_compiled: bool = True,
     ) -> None:
         self.name = name
         self.rng = TieBreaker(seed)
@@ -118,6 +139,8 @@ class CentoBot:
         self.repdigit_shows = _repdigit_shows(self.variant, mode)
         self.values = _shared_values(self.variant, mode, self.wild, self.w)
         self.free_onto, self.free_showing, self.free_kinds = _free_tables(self.variant, mode)
+        #: The compiled hand shape for these rules (the same numbers), or None.
+        self.shaper = _shaper(self.variant, mode, self.wild) if COMPILED and use_compiled else None
 
     def hand_value(self, hand: tuple[int, ...]) -> float:
         """What keeping ``hand`` is worth: one point less per card, plus what its cards are
@@ -137,7 +160,11 @@ class CentoBot:
         keep = self.keep
         value = -len(hand) + sum(keep[c] for c in hand)
         if len(hand) <= self.w.go_out_hand:
-            out, expected = self.shape(hand)
+            if self.shaper is None:
+                out, expected = self.shape(hand)
+            else:
+                whole, laid = self.shaper.counts(hand)
+                out, expected = whole / HUNDRED, laid / HUNDRED
             value += self.w.go_out * out + self.potential * expected
         return value
 
@@ -286,7 +313,11 @@ class _Turn:
         self.next_size = view.hand_sizes[self.next_seat]
         self.threat = self._threat(view, seat)
         self.ease_cache: dict[int, float] = {}
-        self.memo: dict[tuple[Any, ...], float] = {}
+        self.memo: dict[tuple[tuple[int, ...], int, int], float] = {}
+        self.run_memo: dict[tuple[tuple[int, ...], int, int], float] = {}
+        self.penalties: dict[int, float] = {}
+        self.oblige = self.w.oblige * self.threat
+        self.half_oblige = self.oblige * 0.5
         self.reps_memo: dict[tuple[tuple[int, ...], int, bool], list[int]] = {}
 
     def _threat(self, view: CentoView, seat: int) -> float:
@@ -334,59 +365,88 @@ class _Turn:
         """The best score once a card of ``value`` has been laid in ``mode``."""
         if not hand:
             return _WIN
-        bot = self.bot
         if mode == _OBLIGED:
             return self._end_score(hand, value, value)
         if mode == _RUN:
-            return self._best(hand, value, _RUN, laid + 1, digit, value)
+            return self._run(hand, value, digit)
+        bot = self.bot
         if bot.special and _REPDIGITS >> value & 1:
-            return self._best(hand, value, _RUN, laid + 1, value % 10, value)
+            return self._run(hand, value, value % 10)
         if bot.variant == 3 and laid + 1 < CHAIN_LIMIT:
-            return self._best(hand, value, _CHAIN, laid + 1, 0, value)
+            return self._chain(hand, value, laid + 1)
         return self._end_score(hand, value, value)
 
-    def _best(
-        self, hand: tuple[int, ...], value: int, mode: int, laid: int, digit: int, last: int
-    ) -> float:
-        """The best score from a chain or a run: lay another card, or end the turn."""
-        key = (hand, value, mode, laid, digit)
+    def _chain(self, hand: tuple[int, ...], value: int, laid: int) -> float:
+        """The best score within a Game 3 chain (``laid`` cards so far, ``value`` open): lay
+        another card that fits, or end the turn."""
+        key = (hand, value, laid)
         cached = self.memo.get(key)
         if cached is not None:
             return cached
-        best = self._end_score(hand, value, last)
-        if mode == _RUN:
-            allowed = self.bot.shows[digit]
-            if sum(1 for c in hand if allowed >> c & 1) > _RUN_SEARCH_LIMIT:
-                best = max(best, self._greedy_run(hand, allowed))
-                self.memo[key] = best
-                return best
-        else:
-            allowed = self.bot.onto[value]
-        for card, lay_value in self._candidates(hand, value, mode, digit, allowed):
-            rest = _without(hand, card)
-            score = self._after_lay(rest, lay_value, mode, laid, digit)
-            if score > best:
-                best = score
-        self.memo[key] = best
-        return best
-
-    def _candidates(
-        self, hand: tuple[int, ...], value: int, mode: int, digit: int, allowed: int
-    ) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = []
+        best = self._end_score(hand, value, value)
+        bot = self.bot
+        allowed = bot.onto[value]
+        after_lay = self._after_lay
         previous = -1
         for card in hand:
             if card == previous:
                 continue
             previous = card
             if card == FREE:
-                bot = self.bot
-                values = bot.free_showing[digit] if mode == _RUN else bot.free_onto[value]
                 rest = _without(hand, FREE)
-                out.extend((FREE, v) for v in self._free_reps(values, rest, mode))
+                for free_value in self._free_reps(bot.free_onto[value], rest, _CHAIN):
+                    score = after_lay(rest, free_value, _CHAIN, laid, 0)
+                    if score > best:
+                        best = score
             elif allowed >> card & 1:
-                out.append((card, card))
-        return out
+                score = after_lay(_without(hand, card), card, _CHAIN, laid, 0)
+                if score > best:
+                    best = score
+        self.memo[key] = best
+        return best
+
+    def _run(self, hand: tuple[int, ...], value: int, digit: int) -> float:
+        """The best score from a Schnapszahl run (``value`` open): the cards showing the
+        digit may be laid in any number and order, so what counts is which of them are laid
+        and which one ends on top. A long run is laid whole (:meth:`_greedy_run`)."""
+        key = (hand, value, digit)
+        cached = self.run_memo.get(key)
+        if cached is not None:
+            return cached
+        best = self._end_score(hand, value, value)
+        allowed = self.bot.shows[digit]
+        run = [card for card in hand if allowed >> card & 1]
+        if len(run) > _RUN_SEARCH_LIMIT:
+            ends = self._greedy_run(hand, allowed)
+        else:
+            ends = self._run_ends(hand, run, digit)
+        if ends > best:
+            best = ends
+        self.run_memo[key] = best
+        return best
+
+    def _run_ends(self, hand: tuple[int, ...], run: list[int], digit: int) -> float:
+        """The best end of a run that lays at least one card: for every set of the number
+        cards ``run`` and every number of free cards (as any of their numbers for the digit),
+        the best card to leave on top of what is left."""
+        frees = hand.count(FREE)
+        reps = self._free_reps(self.bot.free_showing[digit], (), _RUN) if frees else []
+        if not reps:
+            frees = 0
+        best = -1e18
+        for chosen in range(1 << len(run)):
+            laid = [card for i, card in enumerate(run) if chosen >> i & 1]
+            rest = tuple(card for card in hand if card not in laid) if laid else hand
+            for used in range(frees + 1):
+                if used:
+                    rest = _without(rest, FREE)
+                elif not laid:
+                    continue
+                tops = [*laid, *reps] if used else laid
+                score = self._best_end(rest, tops) if rest else _WIN
+                if score > best:
+                    best = score
+        return best
 
     def _greedy_run(self, hand: tuple[int, ...], allowed: int) -> float:
         """A long run: lay every number card showing the digit, trying each as the last."""
@@ -394,7 +454,7 @@ class _Turn:
         rest = tuple(c for c in hand if c == FREE or not allowed >> c & 1)
         if not rest:
             return _WIN
-        return max(self._end_score(rest, last, last) for last in run)
+        return self._best_end(rest, run)
 
     def _free_reps(self, values: tuple[int, ...], rest: tuple[int, ...], mode: int) -> list[int]:
         """One number per kind of difference a free card can make: which of the other hand
@@ -416,12 +476,14 @@ class _Turn:
     def _fresh_free_reps(self, values: tuple[int, ...], hand_mask: int, follows: bool) -> list[int]:
         onto = self.bot.onto
         kinds = self.bot.free_kinds
-        ease = self._ease
+        known = self.ease_cache
         groups: dict[tuple[int, int], tuple[float, int]] = {}
         for v in values:
             key = (onto[v] & hand_mask if follows else 0, kinds[v])
             old = groups.get(key)
-            v_ease = ease(v)
+            v_ease = known.get(v)
+            if v_ease is None:
+                v_ease = self._ease(v)
             if old is None or v_ease < old[0]:
                 groups[key] = (v_ease, v)
         return sorted(v for _, v in groups.values())
@@ -443,18 +505,53 @@ class _Turn:
 
     def _end_score(self, hand: tuple[int, ...], value: int, last: int) -> float:
         """A turn ending with ``hand`` left and ``value`` open; ``last`` is the value of the
-        turn's last card (0: none laid)."""
-        w = self.w
+        turn's last card (0: none laid): the hand's value, plus the bonus for obliging the
+        next player with a Monozahl, or else minus the danger of what is left open."""
         score = self.bot.hand_value(hand)
         if self.bot.special and 1 <= last <= 9:
-            bonus = w.oblige * self.threat
-            if self.two and not any(c == FREE or 1 <= c <= 9 for c in hand):
-                bonus *= 0.5
-            return score + bonus
-        score -= w.block * self.threat * self._ease(value)
+            return score + self._oblige_bonus(hand)
+        score -= self._penalty(value)
         if self.two:
-            score += w.follow * any(self.bot.onto[value] >> c & 1 or c == FREE for c in hand)
+            score += self.w.follow * self._can_follow(hand, value)
         return score
+
+    def _best_end(self, hand: tuple[int, ...], tops: list[int]) -> float:
+        """The best end of a turn that leaves ``hand`` and the last card laid, one of
+        ``tops``, open (the end scores of the cards, as :meth:`_end_score` gives them)."""
+        kept = self.bot.hand_value(hand)
+        special = self.bot.special
+        best = -1e18
+        for top in tops:
+            if special and 1 <= top <= 9:
+                score = kept + self._oblige_bonus(hand)
+            else:
+                score = kept
+                score -= self._penalty(top)
+                if self.two:
+                    score += self.w.follow * self._can_follow(hand, top)
+            if score > best:
+                best = score
+        return best
+
+    def _oblige_bonus(self, hand: tuple[int, ...]) -> float:
+        """Ending on a Monozahl; with two players worth half as much without a card to
+        answer the obligation that may come back (a Monozahl or a free card)."""
+        if self.two and min(hand, default=HUNDRED) > 9:
+            return self.half_oblige
+        return self.oblige
+
+    def _penalty(self, value: int) -> float:
+        """What leaving ``value`` open costs: the danger that the next player can lay on it."""
+        cached = self.penalties.get(value)
+        if cached is None:
+            cached = self.penalties[value] = self.w.block * self.threat * self._ease(value)
+        return cached
+
+    def _can_follow(self, hand: tuple[int, ...], value: int) -> bool:
+        """Whether a card of ``hand`` fits on ``value`` (for two players: if the other
+        draws, the turn comes back to this open card)."""
+        fits = self.bot.onto[value] | 1 << FREE
+        return any(fits >> card & 1 for card in hand)
 
     def _draw_score(self, hand: tuple[int, ...], value: int) -> float:
         """Drawing one card: the hand grows by a card it has not seen (averaged over a
@@ -532,6 +629,14 @@ def _free_tables(variant: int, mode: str) -> tuple[Any, Any, tuple[int, ...]]:
         2 * (v % 10 if special and is_repdigit(v) else 0) + (v < 10) for v in range(HUNDRED + 1)
     )
     return onto, showing, kinds
+
+
+@lru_cache(maxsize=16)
+def _shaper(variant: int, mode: str, wild: bool) -> Shaper:
+    """The compiled hand shape, with the rule tables the Python reads."""
+    _, onto, shows, _, under = _tables(variant, mode, wild, Weights())
+    special = variant >= 2
+    return Shaper(special, variant == 3, onto, shows, under, _repdigit_shows(variant, mode))
 
 
 @lru_cache(maxsize=16)
