@@ -35,7 +35,10 @@ anew with every sampled deal, since what a player knows is hidden like his cards
 **Paired simulations.** ``batch=K`` plays ``K`` simulations in each sampled deal, with the
 same random choices in their playouts, so the actions tried in one deal are compared under
 the same luck (common random numbers): their differences are far less noisy than those of
-independent samples.
+independent samples. The same luck includes the modelled players' coins for ties: every
+model with a ``reseed`` method (the heuristic bots) starts each simulation of the deal
+from the same seed (before 2026-11-24 their coins ran on from one simulation to the next,
+so a tie broken one way after one move could be broken the other way after the next).
 
 **Cut-off playouts.** ``horizon=N`` stops a playout after ``N`` further actions and credits
 the seats by their standing (``Game.standing``: the score if the game were scored now; the
