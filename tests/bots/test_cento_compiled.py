@@ -31,7 +31,7 @@ from spieltisch.bots.cento import (
 from spieltisch.games import make_game
 from spieltisch.games.cento.cards import FREE
 from spieltisch.games.cento.game import CentoView
-from tests.bots.test_cento_same_play import FINGERPRINT, GAMES
+from tests.bots.test_cento_same_play import FINGERPRINT, GAMES, play
 
 if COMPILED:
     from spieltisch.bots._cento_shape import Shaper
@@ -169,26 +169,5 @@ def test_whole_games_are_played_as_before(use_compiled: bool) -> None:
     _shared_values.cache_clear()  # values worked out the other way would be used
     digest = hashlib.sha256()
     for seed, (options, seats) in enumerate(GAMES * 3):
-        digest.update(play(options, seats, seed, use_compiled).encode())
+        digest.update(play(options, seats, seed, use_compiled=use_compiled).encode())
     assert digest.hexdigest()[:16] == FINGERPRINT
-
-
-def play(options: dict[str, Any], seats: int, seed: int, use_compiled: bool) -> str:
-    """A whole game of heuristic bots; the hash of every ranking and choice (as in
-    ``test_cento_same_play``)."""
-    game = make_game("cento", options)
-    bots = [
-        CentoBot(game, seed * 10 + seat, "heuristic", use_compiled=use_compiled)
-        for seat in range(seats)
-    ]
-    state = game.new_state(seats, seed)
-    digest = hashlib.sha256()
-    while not game.is_terminal(state):
-        seat = game.to_act(state)[0]
-        legal = game.legal_actions(state, seat)
-        view = game.view(state, seat)
-        action = bots[seat].act(view, legal)
-        digest.update(repr((bots[seat].ranked(view, legal), action)).encode())
-        game.apply(state, seat, action)
-    digest.update(repr(game.scores(state)).encode())
-    return digest.hexdigest()

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from spieltisch.bots import make_bot
 from spieltisch.bots.cento import CentoBot, _Turn
 from spieltisch.games import make_game
 from spieltisch.games.cento.game import CentoView
@@ -32,10 +31,15 @@ GAMES: list[tuple[dict[str, Any], int]] = [
 FINGERPRINT = "dc6239168514efc8"
 
 
-def play(options: dict[str, Any], seats: int, seed: int, check: Any = None) -> str:
+def play(
+    options: dict[str, Any], seats: int, seed: int, check: Any = None, use_compiled: bool = True
+) -> str:
     """A whole game of heuristic bots; the hash of every ranking and choice."""
     game = make_game("cento", options)
-    bots: list[Any] = [make_bot("heuristic", game, seed * 10 + seat) for seat in range(seats)]
+    bots = [
+        CentoBot(game, seed * 10 + seat, "heuristic", use_compiled=use_compiled)
+        for seat in range(seats)
+    ]
     state = game.new_state(seats, seed)
     digest = hashlib.sha256()
     while not game.is_terminal(state):

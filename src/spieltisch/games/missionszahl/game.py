@@ -687,12 +687,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         numbers = [
             VALUE[card] if symbol else 0 for card, symbol in zip(played, state.pending, strict=True)
         ]
-        best = max(numbers)
-        if numbers.count(best) == 1:
-            seat = numbers.index(best)
-        else:
-            tied = [s for s, number in enumerate(numbers) if number == best]
-            seat = self._draw_off(state, tied, log)
+        seat = self._single_or_drawn(state, numbers, max(numbers), log)
         if log is not None:
             log.append(Event("first", {"seat": seat, "card": NAME[played[seat]]}))
         return seat
@@ -820,12 +815,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         distances = [abs(VALUE[card] - target) for card in played]
         if True in out:  # players knocked out cannot win
             distances = [_OUT if gone else d for d, gone in zip(distances, out, strict=True)]
-        best = min(distances)
-        if distances.count(best) == 1:
-            winner = distances.index(best)
-        else:
-            tied = [s for s, distance in enumerate(distances) if distance == best]
-            winner = self._draw_off(state, tied, log)
+        winner = self._single_or_drawn(state, distances, min(distances), log)
         state.winner = winner
         state.arrows[-1] = winner
         self._board_changed(state)
@@ -834,6 +824,14 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             data = {"seat": winner, "card": NAME[played[winner]], "target": target}
             log.append(Event("win", data))
             log.append(Event("arrow", {"seat": winner, "mission": NAME[state.missions[-1]]}))
+
+    def _single_or_drawn(
+        self, state: MissionszahlState, values: list[int], best: int, log: Log
+    ) -> Seat:
+        """The one seat whose value is ``best``; if several share it, drawing decides."""
+        if values.count(best) == 1:
+            return values.index(best)
+        return self._draw_off(state, [s for s, value in enumerate(values) if value == best], log)
 
     def _draw_off(self, state: MissionszahlState, seats: list[Seat], log: Log) -> Seat:
         """Tied players draw a card each (in seat order); the highest number wins, a new tie
