@@ -133,8 +133,12 @@ def test_games_lists_every_game_with_its_options_and_the_bot_presets(client: Tes
         assert specs[:-1] == [b["spec"] for b in listing["bots"]]
         assert "root=halving" in specs[-1]
         check_server_spec(specs[-1], make_game(game["id"]))
-    triggs = next(g for g in listing["games"] if g["id"] == "triggs")
-    assert "horizon=" in triggs["bots"][-1]["spec"]
+    strongest = {g["id"]: g["bots"][-1]["spec"] for g in listing["games"]}
+    assert "horizon=" in strongest["triggs"]
+    assert {game for game, spec in strongest.items() if "switch=" in spec} == {
+        "cento",
+        "missionszahl",
+    }
 
 
 def test_the_rules_of_a_game_come_in_both_languages(client: TestClient) -> None:

@@ -47,8 +47,15 @@ PRESETS: tuple[tuple[str, str, str], ...] = (
 #: improved by knockouts of its best moves, judged by heuristic games played on.
 STRONG_SEARCH = "ismcts:time=1:rollout=heuristic:opponents=heuristic:root=halving:tree=root:top=6"
 #: Where a game needs more than that: Triggs games are long, so its playouts stop after 24
-#: actions (about two rounds) and are judged by the score so far.
-STRONG_SEARCH_BY_GAME = {"triggs": STRONG_SEARCH + ":horizon=24"}
+#: actions (about two rounds) and are judged by the score so far. In Cento and Missionszahl
+#: the heuristic's move is nearly always as good as its rivals, and a knockout's winner
+#: is often only the luckiest, so the bot leaves the heuristic's move only on clear
+#: evidence (``switch=1``; docs/performance.md, "How much a decision can still gain").
+STRONG_SEARCH_BY_GAME = {
+    "triggs": STRONG_SEARCH + ":horizon=24",
+    "cento": STRONG_SEARCH + ":switch=1",
+    "missionszahl": STRONG_SEARCH + ":switch=1",
+}
 
 
 def presets_for(game_id: str) -> list[tuple[str, str, str]]:
