@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from spieltisch.bots import IsmctsBot, make_bot
+from spieltisch.core.errors import BotSpecError, UnknownGameError
 from spieltisch.core.game import Game, View
 from spieltisch.games import make_game
 
@@ -150,7 +151,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.positions < 1 or args.deals < 2 or args.top < 1:
         parser.error("--positions and --top must be at least 1, --deals at least 2")
-    game = make_game(args.game)
+    try:
+        game = make_game(args.game)
+        for spec in args.spec:
+            make_bot(spec, game, 0)
+    except (UnknownGameError, BotSpecError) as error:
+        parser.error(str(error))
     rows: list[dict[str, Any]] = []
     for number, step, view, legal in positions(game, args.first_game):
         if len(rows) == args.positions:

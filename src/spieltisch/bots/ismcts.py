@@ -75,6 +75,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
@@ -343,13 +344,13 @@ class IsmctsBot:
         if champion is None or best == champion:
             return best
         assert self.switch is not None
-        pairs = list(zip(rewards[best], rewards[champion], strict=False))
-        gains = [mine - theirs for mine, theirs in pairs]
+        gains = [
+            mine - theirs for mine, theirs in zip(rewards[best], rewards[champion], strict=True)
+        ]
         if len(gains) < 2:
             return champion
-        mean = sum(gains) / len(gains)
-        spread = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1))
-        return best if mean > self.switch * spread / math.sqrt(len(gains)) else champion
+        error = statistics.stdev(gains) / math.sqrt(len(gains))
+        return best if statistics.fmean(gains) > self.switch * error else champion
 
     def _shortlist(self, view: View, legal: Sequence[Any]) -> list[Any]:
         """The moves that enter the knockout: all, or with ``top=K`` the ``K`` best by the
@@ -366,9 +367,13 @@ class IsmctsBot:
         comparison the knockout makes). ``result[i][d]`` belongs to ``actions[i]``."""
         if view.seat is None:
             raise ValueError("paired rewards are a seat's, not a spectator's")
+        dealt: list[list[float]] = []
         with _no_cycle_collection():
-            dealt = [self._paired_deal(view, actions, {}, math.inf) for _ in range(deals)]
-        return [[rewards[index] for rewards in dealt if rewards] for index in range(len(actions))]
+            while len(dealt) < deals:
+                rewards = self._paired_deal(view, actions, {}, math.inf)
+                assert rewards is not None  # no end of time
+                dealt.append(rewards)
+        return [list(column) for column in zip(*dealt, strict=True)]
 
     def _paired_deal(
         self,
