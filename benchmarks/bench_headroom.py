@@ -14,16 +14,24 @@ simulations it reports, per position and in shares of a win:
   is picked by the first half of the deals and valued by the second half, so that the luck
   that made it look best does not count);
 * for each spec: how much its move beats the heuristic's move, and in how many positions
-  it plays another move at all.
+  it plays another move at all;
+* how many decisions with a choice a seat meets in a game (a bot's gain over the heuristic
+  in a game is about that many times its gain per decision).
 
-Everything is valued under the search's model of the game (deals sampled uniformly from
-what the seat cannot see, every player playing like the heuristic). A gain that a
-tournament does not confirm points at that model: at what the deals or the players are
-really like.
+With ``--judge model`` (the default) everything is valued under the search's model of the
+game: deals sampled uniformly from what the seat cannot see, every player playing like the
+heuristic. A gain that a tournament does not confirm points at that model: at what the deals
+or the players are really like. ``--judge hands`` values the moves in the real position
+instead: the others' real hands, only the draw pile shuffled anew for every deal (Dicht
+dran and Cento, see ``spieltisch.sim.seeing``), everybody then playing like the heuristic:
+what the moves are really worth against players who play like the heuristic; the bots
+themselves never see more than their view. ``--judge all`` (every game) keeps the draw
+pile's real order too, so each position counts one real future: far noisier, it takes many
+positions, and its ceiling is one of hindsight.
 
 Usage: ``python benchmarks/bench_headroom.py --game cento --positions 40 --deals 400
 --spec 'ismcts:sims=500:rollout=heuristic:opponents=heuristic:root=halving:tree=root:top=6'
-[--spec ...] [--top 6] [--first-game 0] [--json]``
+[--spec ...] [--top 6] [--first-game 0] [--judge model|hands|all] [--json]``
 """
 
 from __future__ import annotations
@@ -42,6 +50,7 @@ from spieltisch.bots import IsmctsBot, make_bot
 from spieltisch.core.errors import BotSpecError, UnknownGameError
 from spieltisch.core.game import Game, View
 from spieltisch.games import make_game
+from spieltisch.sim.seeing import KNOWLEDGE, check_knowledge, true_deal
 
 #: The judge: paired simulations after a given first move, everybody then playing like the
 #: heuristic, rewarded by the share of the win alone (``score=0``).
@@ -51,10 +60,12 @@ SEATS = 4
 EVERY = 5
 
 
-def positions(game: Game[Any, Any, Any], first_game: int) -> Iterator[tuple[int, int, View, Any]]:
+def positions(
+    game: Game[Any, Any, Any], first_game: int
+) -> Iterator[tuple[int, int, View, Any, Any]]:
     """Positions from games of heuristic bots: (game number, decision number, the deciding
-    seat's view, its legal actions), every ``EVERY``-th decision with a choice that is not
-    free text."""
+    seat's view, its legal actions, the state), every ``EVERY``-th decision with a choice
+    that is not free text."""
     number = first_game
     while True:
         state = game.new_state(SEATS, 3000 + number)
@@ -67,9 +78,26 @@ def positions(game: Game[Any, Any, Any], first_game: int) -> Iterator[tuple[int,
             if len(legal) > 1 and not any(map(game.wants_text, legal)):
                 step += 1
                 if step % EVERY == 0:
-                    yield number, step, view, legal
+                    yield number, step, view, legal, state
             game.apply(state, seat, bots[seat].act(view, legal))
         number += 1
+
+
+def decisions_per_seat(game: Game[Any, Any, Any], games: int = 40) -> float:
+    """How many decisions with a choice (more than one legal action, not free text) a seat
+    meets in a game of four heuristic bots, on average over ``games`` games: a bot's gain
+    over the heuristic is the sum of its moves' gains over these decisions."""
+    total = 0
+    for number in range(games):
+        state = game.new_state(SEATS, 9000 + number)
+        bots = [make_bot("heuristic", game, 9100 + SEATS * number + seat) for seat in range(SEATS)]
+        while not game.is_terminal(state):
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            if len(legal) > 1 and not any(map(game.wants_text, legal)):
+                total += 1
+            game.apply(state, seat, bots[seat].act(game.view(state, seat), legal))
+    return total / (games * SEATS)
 
 
 def judge_position(
@@ -81,9 +109,10 @@ def judge_position(
     specs: list[str],
     top: int,
     deals: int,
+    dealer: Any = None,
 ) -> dict[str, Any]:
     """The moves listed in one position, the heuristic's and each spec's choice among them,
-    and every move's rewards in the same deals."""
+    and every move's rewards in the same deals (those of ``dealer`` if given)."""
     heuristic = make_bot("heuristic", game, 5)
     ranked = getattr(heuristic, "ranked", None)
     moves = list(ranked(view, legal))[:top] if ranked else list(legal)
@@ -104,8 +133,15 @@ def judge_position(
         "moves": [repr(move) for move in moves],
         "heuristic": moves.index(own),
         "picks": picks,
-        "rewards": judge.paired_rewards(view, moves, deals),
+        "rewards": judge.paired_rewards(view, moves, deals, dealer=dealer),
     }
+
+
+def seeing(game: Game[Any, Any, Any], state: Any, judge: str) -> Any:
+    """The judge's dealer for ``--judge``: ``None`` (sampled deals) or deals from ``state``."""
+    if judge == "model":
+        return None
+    return lambda rng: true_deal(game, state, judge, rng)
 
 
 def summary(rows: list[dict[str, Any]], specs: list[str]) -> dict[str, Any]:
@@ -147,6 +183,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=6, help="the heuristic's best moves listed")
     parser.add_argument("--spec", action="append", default=[], help="a bot spec to judge")
     parser.add_argument("--first-game", type=int, default=0)
+    parser.add_argument(
+        "--judge",
+        choices=("model", *KNOWLEDGE),
+        default="model",
+        help="value moves in sampled deals (the search's model) or in the real position",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.positions < 1 or args.deals < 2 or args.top < 1:
@@ -155,21 +197,35 @@ def main(argv: list[str] | None = None) -> int:
         game = make_game(args.game)
         for spec in args.spec:
             make_bot(spec, game, 0)
-    except (UnknownGameError, BotSpecError) as error:
+        if args.judge != "model":
+            check_knowledge(game, args.judge)
+    except (UnknownGameError, BotSpecError, ValueError) as error:
         parser.error(str(error))
     rows: list[dict[str, Any]] = []
-    for number, step, view, legal in positions(game, args.first_game):
+    for number, step, view, legal, state in positions(game, args.first_game):
         if len(rows) == args.positions:
             break
         rows.append(
-            judge_position(game, number, step, view, legal, args.spec, args.top, args.deals)
+            judge_position(
+                game,
+                number,
+                step,
+                view,
+                legal,
+                args.spec,
+                args.top,
+                args.deals,
+                seeing(game, game.clone(state), args.judge),
+            )
         )
     data = {
         "command": shlex.join([sys.executable, *sys.argv]),
         "python": platform.python_version(),
         "game": args.game,
+        "judge": args.judge,
         "deals": args.deals,
         "top": args.top,
+        "decisions_per_seat_and_game": round(decisions_per_seat(game), 1),
         **summary(rows, args.spec),
     }
     print(json.dumps(data, indent=None if args.json else 2))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import math
+import random
 import time
 from typing import Any
 
@@ -553,3 +554,25 @@ def test_paired_rewards_meet_every_move_with_the_same_luck() -> None:
     assert rewards[0] != rewards[1]
     with pytest.raises(ValueError, match="spectator"):
         bot.paired_rewards(game.view(game.new_state(4, 3), None), legal, 2)
+
+
+def test_paired_rewards_from_a_dealer_play_its_position_and_leave_it_alone() -> None:
+    """With a ``dealer`` every deal is the dealer's: two different true positions behind
+    the same view are judged differently (sampled deals would ignore them and agree), the
+    same position and seed give the same rewards, and the position itself is not changed."""
+    game = make_game("dicht-dran", {"passes": 1})
+    state = game.new_state(4, 5)
+    seat = game.to_act(state)[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    other = game.shuffle_unseen(state, seat, random.Random(1))
+    assert game.view(other, seat) == view
+    before = {zone: list(cards) for zone, cards in game.card_zones(state).items()}
+
+    def judged(truth: Any) -> list[list[float]]:
+        judge = make_bot("ismcts:sims=1:rollout=heuristic:opponents=heuristic:tree=root", game, 2)
+        assert isinstance(judge, IsmctsBot)
+        return judge.paired_rewards(view, legal, 4, dealer=lambda rng: truth)
+
+    assert judged(state) == judged(state)
+    assert judged(state) != judged(other)
+    assert {zone: list(cards) for zone, cards in game.card_zones(state).items()} == before

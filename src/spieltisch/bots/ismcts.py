@@ -361,16 +361,26 @@ class IsmctsBot:
             return list(legal)
         return list(ranked(view, legal)[: self.top])
 
-    def paired_rewards(self, view: View, actions: Sequence[Any], deals: int) -> list[list[float]]:
+    def paired_rewards(
+        self,
+        view: View,
+        actions: Sequence[Any],
+        deals: int,
+        dealer: Callable[[random.Random], Any] | None = None,
+    ) -> list[list[float]]:
         """For analysis: the bot's reward after each of ``actions`` in each of ``deals``
         sampled deals, every action played in the same deals with the same luck (the
-        comparison the knockout makes). ``result[i][d]`` belongs to ``actions[i]``."""
+        comparison the knockout makes). ``result[i][d]`` belongs to ``actions[i]``.
+
+        With ``dealer`` (which only a benchmark may have: it sees states) every deal is
+        ``dealer(rng)`` instead of a sample from the view: for instance the real position,
+        so that moves are judged by what they are really worth there."""
         if view.seat is None:
             raise ValueError("paired rewards are a seat's, not a spectator's")
         dealt: list[list[float]] = []
         with _no_cycle_collection():
             while len(dealt) < deals:
-                rewards = self._paired_deal(view, actions, {}, math.inf)
+                rewards = self._paired_deal(view, actions, {}, math.inf, dealer)
                 assert rewards is not None  # no end of time
                 dealt.append(rewards)
         return [list(column) for column in zip(*dealt, strict=True)]
@@ -381,11 +391,12 @@ class IsmctsBot:
         actions: Sequence[Any],
         table: dict[tuple[Seat, View], _Node],
         end: float,
+        dealer: Callable[[random.Random], Any] | None = None,
     ) -> list[float] | None:
-        """One sampled deal, simulated once after each of ``actions`` with the same random
-        choices: the bot's reward after each, or ``None`` if the time ran out before all
-        were played."""
-        world = self._deal(view)
+        """One sampled deal (or one of ``dealer``, see :meth:`paired_rewards`), simulated
+        once after each of ``actions`` with the same random choices: the bot's reward after
+        each, or ``None`` if the time ran out before all were played."""
+        world = self._deal(view) if dealer is None else self._dealt(view, dealer(self.rng))
         world_seed = self.rng.getrandbits(63)
         rewards = []
         for action in actions:
@@ -401,7 +412,10 @@ class IsmctsBot:
         bot cannot know about a player (in Magic Numbers: which cards that player knows) is
         sampled anew with the cards it cannot see. Its own seat plays by its own model, so
         in a simulation the bot answers as it really would (it knows its own knowledge)."""
-        world = self.game.determinize(view, self.rng)
+        return self._dealt(view, self.game.determinize(view, self.rng))
+
+    def _dealt(self, view: View, world: Any) -> Any:
+        """``world`` as the next deal: fresh models for the other seats."""
         self._models.clear()
         if self._own is not None and view.seat is not None:
             self._models[view.seat] = self._own

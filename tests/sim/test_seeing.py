@@ -1,0 +1,49 @@
+"""Deals from the true state, for benchmarks (never for bots)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from spieltisch.games import make_game
+from spieltisch.sim.seeing import true_deal
+
+
+def _zones(game: Any, state: Any) -> dict[str, list[Any]]:
+    return {zone: list(cards) for zone, cards in game.card_zones(state).items()}
+
+
+@pytest.mark.parametrize("game_id", ["dicht-dran", "cento"])
+def test_seeing_the_hands_keeps_every_hand_and_shuffles_only_the_draw_pile(game_id: str) -> None:
+    game = make_game(game_id)
+    state = game.new_state(4, 11)
+    before = _zones(game, state)
+    world = true_deal(game, state, "hands", random.Random(3))
+    after = _zones(game, world)
+    assert _zones(game, state) == before  # the true state is left alone
+    for zone, cards in before.items():
+        if zone == "draw pile":
+            assert sorted(after[zone]) == sorted(cards)
+            assert after[zone] != cards
+        else:
+            assert after[zone] == cards
+    assert world.seed != state.seed  # a later reshuffle is not the real one either
+
+
+def test_seeing_all_is_the_true_state_itself() -> None:
+    game = make_game("missionszahl")
+    state = game.new_state(4, 11)
+    world = true_deal(game, state, "all", random.Random(3))
+    assert world is not state
+    assert _zones(game, world) == _zones(game, state)
+    assert world.seed == state.seed
+
+
+def test_seeing_only_the_hands_is_refused_where_the_draw_pile_is_partly_known() -> None:
+    game = make_game("missionszahl")
+    with pytest.raises(ValueError, match=r"nobody knows .*not missionszahl"):
+        true_deal(game, game.new_state(4, 1), "hands", random.Random(0))
+    with pytest.raises(ValueError, match="hands or all, got 'some'"):
+        true_deal(game, game.new_state(4, 1), "some", random.Random(0))
