@@ -40,10 +40,11 @@ import argparse
 import json
 import math
 import platform
+import random
 import shlex
 import statistics
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from spieltisch.bots import IsmctsBot, make_bot
@@ -86,7 +87,7 @@ def positions(
 def decisions_per_seat(game: Game[Any, Any, Any], games: int = 40) -> float:
     """How many decisions with a choice (more than one legal action, not free text) a seat
     meets in a game of four heuristic bots, on average over ``games`` games: a bot's gain
-    over the heuristic is the sum of its moves' gains over these decisions."""
+    over the heuristic is about the sum of its moves' gains over these decisions."""
     total = 0
     for number in range(games):
         state = game.new_state(SEATS, 9000 + number)
@@ -109,7 +110,7 @@ def judge_position(
     specs: list[str],
     top: int,
     deals: int,
-    dealer: Any = None,
+    dealer: Callable[[random.Random], Any] | None = None,
 ) -> dict[str, Any]:
     """The moves listed in one position, the heuristic's and each spec's choice among them,
     and every move's rewards in the same deals (those of ``dealer`` if given)."""
@@ -137,7 +138,9 @@ def judge_position(
     }
 
 
-def seeing(game: Game[Any, Any, Any], state: Any, judge: str) -> Any:
+def dealer_for(
+    game: Game[Any, Any, Any], state: Any, judge: str
+) -> Callable[[random.Random], Any] | None:
     """The judge's dealer for ``--judge``: ``None`` (sampled deals) or deals from ``state``."""
     if judge == "model":
         return None
@@ -215,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.spec,
                 args.top,
                 args.deals,
-                seeing(game, game.clone(state), args.judge),
+                dealer_for(game, game.clone(state), args.judge),
             )
         )
     data = {

@@ -5,11 +5,13 @@ the draw pile. This benchmark plays one ISMCTS seat against three heuristic bots
 the same games (same seeds, same seat): once honest, and once *seeing*, with every
 simulation dealt from the true state instead of a sample:
 
-* ``--know all``: the true state as it is: the others' hands and the real order of the draw
-  pile (the future that will come, as far as the cards go);
-* ``--know hands``: the others' hands (and cards laid face down), with the draw pile
-  shuffled anew for every simulation. Only for games where no seat knows the draw pile's
-  order (Dicht dran, Cento).
+* ``--know all``: the true state as it is: the others' hands, the cards they have laid face
+  down, and the real order of the draw pile (the future that will come, as far as the cards
+  go);
+* ``--know hands`` (the default): the others' hands, with the draw pile shuffled anew for
+  every simulation (and in Dicht dran the card each of them has laid face down this round
+  dealt anew from its hand). Only for games where no seat knows the draw pile's order
+  (Dicht dran, Cento; see ``spieltisch.sim.seeing``).
 
 The seeing bot cheats, so it is never a bot one can choose; it measures how much of the
 game is the hidden information. The gap between the two win shares is what a better model
@@ -32,13 +34,13 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from spieltisch.bots import make_bot
+from spieltisch.bots import IsmctsBot, make_bot
 from spieltisch.bots.ismcts import win_shares
 from spieltisch.core.errors import BotSpecError, UnknownGameError
 from spieltisch.core.game import Game
 from spieltisch.core.match import next_action
 from spieltisch.games import make_game
-from spieltisch.sim.seeing import check_knowledge, true_deal
+from spieltisch.sim.seeing import KNOWLEDGE, check_knowledge, true_deal
 from spieltisch.sim.stats import wilson
 
 SEATS = 4
@@ -56,7 +58,7 @@ def seeing_game(game: Game[Any, Any, Any], table: _Table, know: str) -> Game[Any
     seeing = copy.copy(game)
 
     def determinize(view: Any, rng: random.Random) -> Any:
-        return true_deal(game, table.state, know, rng)
+        return true_deal(game, table.state, know, rng, seat=view.seat)
 
     seeing.determinize = determinize  # type: ignore[method-assign]
     return seeing
@@ -88,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", required=True)
     parser.add_argument("--spec", required=True, help="the ISMCTS spec, honest and seeing")
     parser.add_argument("--games", type=int, default=80)
-    parser.add_argument("--know", choices=("hands", "all"), default="all")
+    parser.add_argument("--know", choices=KNOWLEDGE, default="hands")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
@@ -96,10 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
     try:
-        make_bot(args.spec, make_game(args.game), 0)
+        bot = make_bot(args.spec, make_game(args.game), 0)
     except (UnknownGameError, BotSpecError) as error:
         parser.error(str(error))
-    if not args.spec.startswith("ismcts"):
+    if not isinstance(bot, IsmctsBot):
         parser.error(f"--spec must be an ISMCTS bot (it is the one that deals), got {args.spec!r}")
     try:
         check_knowledge(make_game(args.game), args.know)

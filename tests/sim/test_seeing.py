@@ -47,3 +47,27 @@ def test_seeing_only_the_hands_is_refused_where_the_draw_pile_is_partly_known() 
         true_deal(game, game.new_state(4, 1), "hands", random.Random(0))
     with pytest.raises(ValueError, match="hands or all, got 'some'"):
         true_deal(game, game.new_state(4, 1), "some", random.Random(0))
+
+
+def test_a_seats_deal_lays_the_others_face_down_cards_anew_from_their_hands() -> None:
+    """Dicht dran: a seat's seeing search knows the others' hands, not which card each has
+    laid face down this round; a judge (no seat) keeps the real face-down cards."""
+    game = make_game("dicht-dran")
+    state = game.new_state(4, 11)
+    for _ in range(2):  # seats 0 and 1 lay a card face down
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, game.legal_actions(state, seat)[0])
+    held = [sorted([*state.hands[s], state.committed[s]]) for s in (0, 1)]
+    laid = set()
+    for seed in range(12):
+        world = true_deal(game, state, "hands", random.Random(seed), seat=2)
+        for s in (0, 1):
+            assert sorted([*world.hands[s], world.committed[s]]) == held[s]
+            assert world.hands[s] == sorted(world.hands[s])
+        laid.add(world.committed[0])
+        assert world.hands[2] == state.hands[2]
+        assert world.hands[3] == state.hands[3]
+    assert len(laid) > 1
+    judged = true_deal(game, state, "hands", random.Random(0))
+    assert judged.committed == state.committed
+    assert judged.hands == state.hands

@@ -23,8 +23,13 @@ How it plays, in the words of a player:
   seen: its hand and the whole pile under the open card), weighted by how dangerous the next
   player is (few cards in hand). With two players it also likes to leave a card it can itself
   follow if the other player has to draw.
-* **Answer an obligation with a Monozahl** whenever it has one (a free card as a Monozahl
-  only if it has no real one), and **draw only when nothing fits**.
+* **Draw (or take three) when no turn leaves a better hand.** Drawing is valued like a turn:
+  the hand with one (or three) more cards. Nearly always that means it draws only when
+  nothing fits, and answers an obligation with a real Monozahl when it has one; but a free
+  card is worth keeping, so now and then it draws rather than spend its only fitting card,
+  a free one. (In 300 games of four heuristic bots: of 1,575 draws, 1,332 with nothing
+  fitting, 219 rather than lay a free card, 24 with a real card that fitted; of 453
+  obligations taken, 92 rather than lay a free card as a Monozahl.)
 
 The shape of a hand (how well it plays next turn), which every hand value needs, also exists
 compiled, in ``_cento_shape.c``, built with the package when a C compiler is there: it counts

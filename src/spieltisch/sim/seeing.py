@@ -6,9 +6,14 @@ really was, or how much a bot would gain if it could see:
 
 * ``"all"``: the true state as it is: every hand, and the draw pile in its real order (the
   future that will come, as far as the cards go);
-* ``"hands"``: every hand (and every card laid face down) as it is, the draw pile shuffled
-  anew. Only for games where no seat knows anything of the draw pile's order
-  (:data:`SHUFFLED_DRAW_PILE`), so that the result is a position a player could be in.
+* ``"hands"``: every hand as it is, the draw pile shuffled anew. Only for games where no
+  seat knows anything of the draw pile's order (:data:`SHUFFLED_DRAW_PILE`, with one
+  exception noted there), so that the result is a position a player could be in.
+
+A deal for a seat's search (``seat`` given) does not show the cards the others have laid
+face down this round in Dicht dran: which card of its hand each of them laid is dealt anew,
+since seeing it would be seeing the round's outcome, not the hands. Without ``seat`` (a
+judge valuing moves in the real position) the face-down cards stay as they are.
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ from spieltisch.core.game import Game
 KNOWLEDGE = ("hands", "all")
 #: Games whose draw pile no seat knows anything of: ``"hands"`` may shuffle it. (In
 #: Missionszahl cards put under the pile are known; Triggs and Magic Numbers have no such
-#: single pile.)
+#: single pile.) The exception: in Cento a free card or the 100 turned up at the start is
+#: put under the pile in view of all (about one game in twenty); the search's own deals
+#: (``determinize``) shuffle it in as well, so honest and seeing deals treat it alike.
 SHUFFLED_DRAW_PILE = ("dicht-dran", "cento")
 
 
@@ -37,12 +44,33 @@ def check_knowledge(game: Game[Any, Any, Any], know: str) -> None:
         )
 
 
-def true_deal(game: Game[Any, Any, Any], state: Any, know: str, rng: random.Random) -> Any:
-    """A copy of ``state`` showing what ``know`` says; with ``"hands"`` the draw pile is
-    shuffled by ``rng`` and the state's own chance (a later reshuffle) reseeded from it."""
+def true_deal(
+    game: Game[Any, Any, Any],
+    state: Any,
+    know: str,
+    rng: random.Random,
+    seat: int | None = None,
+) -> Any:
+    """A copy of ``state`` showing what ``know`` says, for ``seat``'s search or (``None``)
+    for a judge. With ``"hands"`` the draw pile is shuffled by ``rng``, and the state's own
+    chance is reseeded from it: it drives later reshuffles (and in Dicht dran the deals of
+    later passes), which nobody can know either."""
     check_knowledge(game, know)
     world = game.clone(state)
     if know == "hands":
         rng.shuffle(world.draw_pile)
         world.seed = rng.getrandbits(63)
+        if seat is not None and hasattr(world, "committed"):
+            _lay_anew(world, seat, rng)
     return world
+
+
+def _lay_anew(world: Any, seat: int, rng: random.Random) -> None:
+    """Dicht dran: every other seat that has laid a card face down this round laid a card
+    drawn at random from its hand and that card (hands are kept sorted)."""
+    for other, card in enumerate(world.committed):
+        if other == seat or not card:
+            continue
+        held = [*world.hands[other], card]
+        world.committed[other] = held.pop(rng.randrange(len(held)))
+        world.hands[other] = sorted(held)
