@@ -80,6 +80,7 @@ def table(
         rebuilds=0,
         winner=-1,
         end_reason="",
+        public_moves=[],
     )
 
 
@@ -174,6 +175,8 @@ def test_seed_example_23_27_57_66_then_every_card_showing_a_6() -> None:
     assert state.to_move == B
     assert phase(state) is Phase.START  # the run ended on 46, not a Monozahl
     assert state.hands[A] == [6, 44]
+    # Everybody saw him end the run of sixes while he could have gone on.
+    assert game.view(state, B).public_moves[-2:] == ((A, "lay", 46), (A, "end run", 6))
 
 
 def test_three_cards_end_the_turn_unless_the_last_is_a_schnapszahl() -> None:
@@ -519,6 +522,60 @@ def test_views_hide_hands_the_draw_pile_and_a_drawn_card() -> None:
     events: list[Event] = []
     game.new_state(3, seed=5, log=events)
     assert [e.to for e in events if e.kind == "deal"] == [frozenset({s}) for s in range(3)]
+
+
+def test_the_view_recalls_every_lay_draw_and_take_but_no_drawn_card() -> None:
+    """What everyone saw, in order: the cards laid, and the open value each draw, take and
+    end by choice was made on (the seed's example: A lays 53 59 9, B answers with the 7, C
+    takes three, D lays on the 7; then A draws on the 43, and B lays the 40 and ends)."""
+    game = Cento()
+    hands = [[53, 59, 9, 80], [7, 2, 40], [30, 31, 42], [17, 25, 43, 70, 3, 35]]
+    state = table(game, hands, 23, top=[66, 61, 62, 88])
+    play_all(game, state, A, "53 59 9")
+    game.play(state, B, NUMBER_LAYS[7])
+    game.play(state, C, TAKE)
+    play_all(game, state, D, "70 25 43")  # the third card ends the turn: no "end" move
+    game.play(state, A, DRAW)
+    play_all(game, state, B, "40 end")  # B ends by choice after one card
+    expected = (
+        (A, "lay", 53),
+        (A, "lay", 59),
+        (A, "lay", 9),
+        (B, "lay", 7),
+        (C, "take", 7),
+        (D, "lay", 70),
+        (D, "lay", 25),
+        (D, "lay", 43),
+        (A, "draw", 43),
+        (B, "lay", 40),
+        (B, "end", 40),
+    )
+    for seat in (A, B, C, D, None):
+        assert game.view(state, seat).public_moves == expected
+    assert 66 in state.hands[C]
+    assert 61 in state.hands[C]
+    assert 88 in state.hands[A]
+    sample = game.determinize(game.view(state, B), random.Random(1))
+    assert tuple(sample.public_moves) == expected
+
+
+def test_a_deal_can_lean_on_cards_a_hand_is_unlikely_to_hold() -> None:
+    """``determinize(..., unlikely=...)``: each listed card of a hand is dealt from outside
+    its set while the unseen cards allow it; the deal still agrees with the view."""
+    game = Cento()
+    state = game.new_state(3, seed=8)
+    view = game.view(state, A)
+    no_fit = frozenset(fitting(game, view.open_value)) - {100}
+    for seed in range(20):
+        sample = game.determinize(view, random.Random(seed), unlikely={B: [no_fit] * 7})
+        assert not no_fit & set(sample.hands[B])
+        assert game.view(sample, A) == view
+        assert_cards_conserved(game, sample)
+    # A set that rules out every unseen card cannot be kept: the hand is dealt anyway.
+    everything = frozenset(range(101))
+    sample = game.determinize(view, random.Random(1), unlikely={C: [everything] * 9})
+    assert len(sample.hands[C]) == 7
+    assert game.view(sample, A) == view
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from spieltisch.bots.cento import make as make_cento
+from spieltisch.bots.cento_belief import make as make_cento_belief
 from spieltisch.bots.dicht_dran import make as make_dicht_dran
 from spieltisch.bots.ismcts import PARAMETERS as ISMCTS_PARAMETERS
-from spieltisch.bots.ismcts import IsmctsBot, make_ismcts
+from spieltisch.bots.ismcts import Dealer, IsmctsBot, make_ismcts
 from spieltisch.bots.magic_numbers import HEURISTIC as MAGIC_NUMBERS_HEURISTIC
 from spieltisch.bots.missionszahl import make as make_missionszahl
 from spieltisch.bots.random_bot import RandomBot
@@ -54,7 +55,18 @@ def _heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spe
     return factory(game, seed, params, spec)
 
 
+#: Game id → a reading of the players' public moves that makes the search's deals lean on
+#: them (``ismcts:deals=belief``).
+BELIEFS: dict[str, Callable[[Game[Any, Any, Any]], Dealer]] = {"cento": make_cento_belief}
+
+
 def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:
+    belief = None
+    if game.spec.id in BELIEFS:
+
+        def belief() -> Dealer:
+            return BELIEFS[game.spec.id](game)
+
     heuristic = None
     if game.spec.id in HEURISTICS:
         factory = HEURISTICS[game.spec.id][0]
@@ -62,7 +74,7 @@ def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: 
         def heuristic(rollout_seed: int) -> Agent:
             return factory(game, rollout_seed, {}, "heuristic")
 
-    return make_ismcts(game, seed, params, spec, heuristic)
+    return make_ismcts(game, seed, params, spec, heuristic, belief)
 
 
 #: Bot name → (factory, allowed parameter names; None: the factory checks them per game).

@@ -107,10 +107,14 @@ PARAMETERS = (
     "tree",
     "top",
     "switch",
+    "deals",
 )
 
 #: Makes a model player (a heuristic bot) from a seed.
 ModelFactory = Callable[[int], Any]
+#: Deals a state consistent with a view, leaning on what the view's public moves reveal
+#: (``deals=belief``; for Cento see ``spieltisch.bots.cento_belief``).
+Dealer = Callable[[View, random.Random], Any]
 
 
 #: The places of an action's statistics in its list (one list per action and node, so a
@@ -190,6 +194,7 @@ class IsmctsBot:
         root_only: bool = False,
         top: int | None = None,
         switch: float | None = None,
+        dealer: Dealer | None = None,
     ) -> None:
         self.name = name
         self.game = game
@@ -215,6 +220,8 @@ class IsmctsBot:
         #: With halving: how many standard errors another move must beat the model's move
         #: by to be played instead (``None``: the knockout's winner is played).
         self.switch = switch
+        #: How deals are sampled from the view (``None``: ``Game.determinize``, uniformly).
+        self.dealer = dealer
         #: The random choices of playouts; with ``batch`` or ``root=halving`` reseeded for
         #: every simulation, so the simulations of one deal meet the same chance (common
         #: random numbers).
@@ -412,6 +419,8 @@ class IsmctsBot:
         bot cannot know about a player (in Magic Numbers: which cards that player knows) is
         sampled anew with the cards it cannot see. Its own seat plays by its own model, so
         in a simulation the bot answers as it really would (it knows its own knowledge)."""
+        if self.dealer is not None:
+            return self._dealt(view, self.dealer(view, self.rng))
         return self._dealt(view, self.game.determinize(view, self.rng))
 
     def _dealt(self, view: View, world: Any) -> Any:
@@ -626,6 +635,7 @@ def make_ismcts(
     params: dict[str, str],
     spec: str,
     heuristic: ModelFactory | None,
+    belief: Callable[[], Dealer] | None = None,
 ) -> IsmctsBot:
     """The ISMCTS bot for a spec's parameters (see the module docstring)."""
     simulations = _number(params, "sims", int, 1, 10_000_000)
@@ -643,6 +653,9 @@ def make_ismcts(
     tree = _choice(params, "tree", ("full", "root"), "full")
     top = _number(params, "top", int, 1, 1000)
     switch = _number(params, "switch", float, 0.0, 100.0)
+    deals = _choice(params, "deals", ("uniform", "belief"), "uniform")
+    if deals == "belief" and belief is None:
+        raise BotSpecError(f"there is no belief about the players' hands for {game.spec.id}")
     wanted = rollout == "heuristic" or opponents == "heuristic" or bias
     if wanted and heuristic is None:
         raise BotSpecError(f"there is no heuristic bot for {game.spec.id} to model players with")
@@ -664,6 +677,7 @@ def make_ismcts(
         root_only=tree == "root",
         top=int(top) if top is not None else None,
         switch=float(switch) if switch is not None else None,
+        dealer=belief() if belief is not None and deals == "belief" else None,
     )
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
@@ -89,6 +89,14 @@ class Phase(StrEnum):
 #: Every number card, for taking the seen ones out.
 ALL_NUMBERS = frozenset(NUMBER_CARDS)
 
+#: The kinds of public moves (``CentoView.public_moves``): a card laid, a card drawn instead
+#: of laying, three cards taken for an obligation, a turn ended by choice, a Schnapszahl run
+#: ended by choice.
+LAID, DREW, TOOK, ENDED, ENDED_RUN = "lay", "draw", "take", "end", "end run"
+#: One public move: the seat, its kind, and the card laid (a free card is 0), the value of
+#: the open card the seat drew, took or ended on, or the digit of the run it ended.
+PublicMove = tuple[int, str, int]
+
 #: How the game ended (``CentoState.end_reason``).
 EMPTY_HAND = "empty_hand"
 EXHAUSTED = "exhausted"
@@ -102,7 +110,9 @@ class CentoState:
     bottom first; hands are sorted (free cards, 0, first). ``open_value`` is what the open card
     counts as (a free card's declared number). ``turn_values`` are the values laid this turn;
     ``run_digit`` is the Schnapszahl digit of a run (0: none); ``drawn`` the card drawn this
-    turn while it may still be laid (:data:`NO_CARD`: none).
+    turn while it may still be laid (:data:`NO_CARD`: none). ``public_moves`` lists every
+    lay, draw, take and end by choice so far, as everybody saw them (see
+    :class:`CentoView`).
     """
 
     seats: int
@@ -121,12 +131,24 @@ class CentoState:
     rebuilds: int
     winner: int
     end_reason: str
+    public_moves: list[PublicMove]
 
 
 @dataclass(frozen=True, slots=True)
 class CentoView(View):
     """What one seat knows. Every card under the open card was laid face up, so the discard
-    pile is public; hands, the draw pile and the card just drawn by another player are not."""
+    pile is public; hands, the draw pile and the card just drawn by another player are not.
+
+    ``public_moves`` is what every player saw happen, in order, as a player with a good
+    memory recalls it: ``(seat, "lay", card)`` for each card laid (a free card is 0),
+    ``(seat, "draw", value)`` for each card drawn instead of laying, ``value`` being what the
+    open card counted as, ``(seat, "take", value)`` for three cards taken for a Monozahl
+    obligation, ``(seat, "end", value)`` for a turn its player ended while he still could
+    have laid on (the chain not yet three cards, or a drawn card not laid) and ``(seat,
+    "end run", digit)`` for a Schnapszahl run ended. Which cards were drawn is not in it. (A
+    player who draws or ends often had nothing that fitted: bots may read that, see
+    ``spieltisch.bots.cento_belief``.)
+    """
 
     players: int
     variant: int
@@ -147,6 +169,26 @@ class CentoView(View):
     winner: Seat | None
     end_reason: str
     game_over: bool
+    public_moves: tuple[PublicMove, ...]
+
+    def __hash__(self) -> int:
+        """From the fields that tell positions apart, with only the number of public moves:
+        a search hashes a view at every step down its tree, and hashing the whole record
+        would cost more than the rest of the view. Equal views still hash alike."""
+        return hash(
+            (
+                self.seat,
+                self.to_move,
+                self.phase,
+                self.open_value,
+                self.hand,
+                self.hand_sizes,
+                self.discard_pile,
+                self.turn_values,
+                self.drawn,
+                len(self.public_moves),
+            )
+        )
 
 
 #: ``CentoView(...)`` with every field in order, several times faster (simulations build a
@@ -286,6 +328,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             rebuilds=0,
             winner=-1,
             end_reason="",
+            public_moves=[],
         )
         if log is not None:
             self._log_start(state, put_back, log)
@@ -334,6 +377,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             rebuilds=state.rebuilds,
             winner=state.winner,
             end_reason=state.end_reason,
+            public_moves=state.public_moves[:],
         )
 
     # -- legal actions ----------------------------------------------------------------
@@ -401,7 +445,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         if isinstance(action, Lay):
             self._lay(state, seat, action, log)
         elif isinstance(action, End):
-            self._end_turn(state, log)
+            self._end_by_choice(state, seat, log)
         elif isinstance(action, Draw):
             self._draw_instead(state, seat, log)
         else:
@@ -417,6 +461,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         value = state.open_value = action.value
         state.turn_values.append(value)
         state.drawn = NO_CARD
+        state.public_moves.append((seat, LAID, action.card))
         if log is not None:
             data = {"seat": seat, "card": card_json(action.card), "value": value}
             log.append(Event("lay", data))
@@ -438,6 +483,14 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         else:
             self._end_turn(state, log)
 
+    def _end_by_choice(self, state: CentoState, seat: Seat, log: list[Event] | None) -> None:
+        """The player ends his turn (or run) before the rules end it."""
+        if state.phase is Phase.RUN:
+            state.public_moves.append((seat, ENDED_RUN, state.run_digit))
+        else:
+            state.public_moves.append((seat, ENDED, state.open_value))
+        self._end_turn(state, log)
+
     def _end_turn(self, state: CentoState, log: list[Event] | None) -> None:
         """The next player's turn; a turn that ended on a Monozahl obliges him (seed,
         special-card rule 1: only the last card of a turn counts)."""
@@ -453,6 +506,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
 
     def _draw_instead(self, state: CentoState, seat: Seat, log: list[Event] | None) -> None:
         """Draw one card; the turn ends, unless option ``lay_drawn`` lets him lay it."""
+        state.public_moves.append((seat, DREW, state.open_value))
         drawn = self._draw(state, seat, 1, "draw", log)
         if state.phase is Phase.OVER:
             return
@@ -464,6 +518,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
 
     def _take(self, state: CentoState, seat: Seat, log: list[Event] | None) -> None:
         """Take three cards for the obligation and lose the turn (seed, rule 1 b)."""
+        state.public_moves.append((seat, TOOK, state.open_value))
         self._draw(state, seat, TAKE_COUNT, "take", log)
         if state.phase is not Phase.OVER:
             self._end_turn(state, log)
@@ -560,16 +615,29 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             state.winner if state.winner >= 0 else None,  # winner
             state.end_reason,
             state.phase is Phase.OVER,  # game_over
+            tuple(state.public_moves),
         )
 
-    def determinize(self, view: CentoView, rng: random.Random) -> CentoState:
+    def determinize(
+        self,
+        view: CentoView,
+        rng: random.Random,
+        unlikely: Mapping[Seat, Sequence[frozenset[int]]] | None = None,
+    ) -> CentoState:
         """Deal the cards the seat cannot see (other hands, the draw pile) at random from the
-        cards it has not seen: the deck minus its hand, the open card and the discard pile."""
+        cards it has not seen: the deck minus its hand, the open card and the discard pile.
+
+        ``unlikely`` (a bot's reading of the others' play, not a rule) lists for a seat one
+        set of cards per card of its hand: each such hand card is dealt from the unseen cards
+        outside its set while there are any, the most restricted first; the seat's other
+        cards, and the draw pile, from what is left."""
         seen = (*view.hand, *view.discard_pile, view.open_card)
         # as the deck lists them: the free cards left, then the numbers left, rising
         cards = [FREE] * (self.free_cards - seen.count(FREE))
         cards += sorted(ALL_NUMBERS.difference(seen))
         rng.shuffle(cards)
+        if unlikely:
+            cards = self._arranged(view, cards, unlikely)
         state = CentoState(
             seats=view.players,
             seed=rng.getrandbits(63),
@@ -587,9 +655,31 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             rebuilds=view.rebuilds,
             winner=view.winner if view.winner is not None else -1,
             end_reason=view.end_reason,
+            public_moves=list(view.public_moves),
         )
         self._fill_unseen(state, view.seat, view.hand_sizes, cards)
         return state
+
+    @staticmethod
+    def _arranged(
+        view: CentoView, cards: list[int], unlikely: Mapping[Seat, Sequence[frozenset[int]]]
+    ) -> list[int]:
+        """``cards`` (shuffled) reordered for :meth:`_fill_unseen`: each other seat's hand
+        in turn, its cards chosen as ``unlikely`` asks, then the draw pile."""
+        pool = cards
+        arranged: list[int] = []
+        for other in range(view.players):
+            if other == view.seat:
+                continue
+            size = view.hand_sizes[other]
+            hand: list[int] = []
+            for avoid in sorted(unlikely.get(other, ())[:size], key=len, reverse=True):
+                at = next((i for i, card in enumerate(pool) if card not in avoid), 0)
+                hand.append(pool.pop(at))
+            rest = size - len(hand)
+            arranged += hand + pool[:rest]
+            del pool[:rest]
+        return arranged + pool
 
     @staticmethod
     def _fill_unseen(
