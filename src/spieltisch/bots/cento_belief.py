@@ -55,7 +55,8 @@ _UNMARKED: frozenset[int] = frozenset()
 
 
 class CentoBelief:
-    """Deals for a Cento search that lean on what the others' draws and takes revealed."""
+    """Deals for a Cento search that lean on what the others' draws, takes and ends
+    revealed."""
 
     def __init__(self, game: Cento) -> None:
         self.game = game

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
 
-from spieltisch.bots.scoring import TieBreaker
+from spieltisch.bots.scoring import TieBreaker, number
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST
@@ -426,18 +426,3 @@ def make(game: Any, seed: int, params: dict[str, str], spec: str) -> DichtDranBo
         draw_cost=number(params, "draw", DRAW_COST),
         keep=number(params, "keep", KEEP),
     )
-
-
-def number(params: dict[str, str], key: str, default: float) -> float:
-    """The parameter ``key`` as a number from 0 up (``default`` if not given)."""
-    if key not in params:
-        return default
-    try:
-        value = float(params[key])
-    except ValueError:
-        value = -1.0
-    if not value >= 0:
-        raise BotSpecError(
-            f"the heuristic bot's parameter {key} is a number from 0 up, got {params[key]!r}"
-        )
-    return value

@@ -1,11 +1,13 @@
-"""What the heuristic bots that score every legal action share: taking the best one, and
-ranking them for a search's shortlist."""
+"""What the heuristic bots that score every legal action share: taking the best one,
+ranking them for a search's shortlist, and reading their numeric parameters."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 from typing import Any
+
+from spieltisch.core.errors import BotSpecError
 
 #: Scores closer than this are equally good.
 TIE = 1e-9
@@ -47,3 +49,18 @@ def best_scored(scored: Scored, rng: random.Random | TieBreaker) -> Any:
 def best_first(scored: Scored) -> list[Any]:
     """The actions, best first (equally good ones in the order listed)."""
     return [action for _, action in sorted(scored, key=lambda entry: -entry[0])]
+
+
+def number(params: dict[str, str], key: str, default: float) -> float:
+    """The parameter ``key`` as a number from 0 up (``default`` if not given)."""
+    if key not in params:
+        return default
+    try:
+        value = float(params[key])
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise BotSpecError(
+            f"the heuristic bot's parameter {key} is a number from 0 up, got {params[key]!r}"
+        )
+    return value

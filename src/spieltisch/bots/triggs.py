@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from spieltisch.bots.scoring import TieBreaker, best_first, best_scored
+from spieltisch.bots.scoring import TieBreaker, best_first, best_scored, number
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games.triggs.actions import (
@@ -467,18 +467,3 @@ def make(game: Any, seed: int, params: dict[str, str], spec: str) -> TriggsBot:
         later=number(params, "later", LATER),
         refill=number(params, "refill", REFILL),
     )
-
-
-def number(params: dict[str, str], key: str, default: float) -> float:
-    """The parameter ``key`` as a number from 0 up (``default`` if not given)."""
-    if key not in params:
-        return default
-    try:
-        value = float(params[key])
-    except ValueError:
-        value = -1.0
-    if not value >= 0:
-        raise BotSpecError(
-            f"the heuristic bot's parameter {key} is a number from 0 up, got {params[key]!r}"
-        )
-    return value

@@ -90,8 +90,8 @@ class Phase(StrEnum):
 ALL_NUMBERS = frozenset(NUMBER_CARDS)
 
 #: The kinds of public moves (``CentoView.public_moves``): a card laid, a card drawn instead
-#: of laying, three cards taken for an obligation, a turn ended by choice, a Schnapszahl run
-#: ended by choice.
+#: of laying, three cards taken for an obligation, a turn or a Schnapszahl run ended by an
+#: ``End`` action.
 LAID, DREW, TOOK, ENDED, ENDED_RUN = "lay", "draw", "take", "end", "end run"
 #: One public move: the seat, its kind, and the card laid (a free card is 0), the value of
 #: the open card the seat drew, took or ended on, or the digit of the run it ended.
@@ -111,7 +111,7 @@ class CentoState:
     counts as (a free card's declared number). ``turn_values`` are the values laid this turn;
     ``run_digit`` is the Schnapszahl digit of a run (0: none); ``drawn`` the card drawn this
     turn while it may still be laid (:data:`NO_CARD`: none). ``public_moves`` lists every
-    lay, draw, take and end by choice so far, as everybody saw them (see
+    lay, draw, take and ``End`` so far, as everybody saw them (see
     :class:`CentoView`).
     """
 
@@ -143,9 +143,11 @@ class CentoView(View):
     memory recalls it: ``(seat, "lay", card)`` for each card laid (a free card is 0),
     ``(seat, "draw", value)`` for each card drawn instead of laying, ``value`` being what the
     open card counted as, ``(seat, "take", value)`` for three cards taken for a Monozahl
-    obligation, ``(seat, "end", value)`` for a turn its player ended while he still could
-    have laid on (the chain not yet three cards, or a drawn card not laid) and ``(seat,
-    "end run", digit)`` for a Schnapszahl run ended. Which cards were drawn is not in it. (A
+    obligation, ``(seat, "end", value)`` for a turn ended by an ``End`` action (the chain not
+    yet three cards, or a drawn card not laid) and ``(seat, "end run", digit)`` for a
+    Schnapszahl run ended; turns the rules end are not in it. A draw or take is recorded
+    even when the exhausted draw pile ends the game before the cards come. Which cards were
+    drawn is not in it. (A
     player who draws or ends often had nothing that fitted: bots may read that, see
     ``spieltisch.bots.cento_belief``.)
     """
@@ -484,7 +486,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             self._end_turn(state, log)
 
     def _end_by_choice(self, state: CentoState, seat: Seat, log: list[Event] | None) -> None:
-        """The player ends his turn (or run) before the rules end it."""
+        """The player ends his turn (or run) by an ``End`` action; everybody sees it."""
         if state.phase is Phase.RUN:
             state.public_moves.append((seat, ENDED_RUN, state.run_digit))
         else:
