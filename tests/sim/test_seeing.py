@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -71,3 +73,31 @@ def test_a_seats_deal_lays_the_others_face_down_cards_anew_from_their_hands() ->
     judged = true_deal(game, state, "hands", random.Random(0))
     assert judged.committed == state.committed
     assert judged.hands == state.hands
+
+
+def _bench_information() -> Any:
+    """``benchmarks/bench_information.py`` as a module (benchmarks are scripts, not a package)."""
+    path = Path(__file__).parents[2] / "benchmarks" / "bench_information.py"
+    spec = importlib.util.spec_from_file_location("bench_information", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_seeing_search_deals_the_true_hands_and_leaves_the_game_honest() -> None:
+    """bench_information's seeing game: its deals show the true state's hands whatever the
+    view says, while the game it was copied from still samples them."""
+    bench = _bench_information()
+    game = make_game("cento")
+    table = bench._Table()
+    table.state = state = game.new_state(4, 11)
+    seeing = bench.seeing_game(game, table, "hands")
+    view = game.view(state, 0)
+    world = seeing.determinize(view, random.Random(1))
+    assert world.hands == state.hands
+    assert world.draw_pile != state.draw_pile  # the draw pile is shuffled anew
+    honest = game.determinize(view, random.Random(1))
+    assert honest.hands[0] == state.hands[0]
+    assert honest.hands[1:] != state.hands[1:]
