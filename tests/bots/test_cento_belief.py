@@ -158,3 +158,21 @@ def test_ismcts_deals_by_the_belief_when_asked() -> None:
 def test_bad_deals_are_named(spec: str, game_id: str, message: str) -> None:
     with pytest.raises(BotSpecError, match=message):
         make_bot(spec, make_game(game_id), 1)
+
+
+def test_a_belief_search_is_reproducible_from_its_seed() -> None:
+    """A position after a draw (the belief has marks to lean on): the same seed, the same
+    move."""
+    game = make_game("cento")
+    state = game.new_state(4, 11)
+    bots = [make_bot("heuristic", game, seat) for seat in range(4)]
+    while not any(kind == "draw" for _, kind, _ in state.public_moves):
+        seat = state.to_move
+        legal = game.legal_actions(state, seat)
+        game.play(state, seat, bots[seat].act(game.view(state, seat), legal))
+    assert not game.is_terminal(state)
+    seat = state.to_move
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    spec = "ismcts:sims=60:rollout=heuristic:opponents=heuristic:deals=belief"
+    choices = {repr(make_bot(spec, game, 21).act(view, legal)) for _ in range(3)}
+    assert len(choices) == 1
