@@ -7,6 +7,7 @@ their seat is given and the legal actions, never the state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from spieltisch.bots.cento import make as make_cento
@@ -61,12 +62,7 @@ BELIEFS: dict[str, Callable[[Game[Any, Any, Any]], Dealer]] = {"cento": make_cen
 
 
 def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:
-    belief = None
-    if game.spec.id in BELIEFS:
-
-        def belief() -> Dealer:
-            return BELIEFS[game.spec.id](game)
-
+    belief = partial(BELIEFS[game.spec.id], game) if game.spec.id in BELIEFS else None
     heuristic = None
     if game.spec.id in HEURISTICS:
         factory = HEURISTICS[game.spec.id][0]
