@@ -576,3 +576,26 @@ def test_paired_rewards_from_a_dealer_play_its_position_and_leave_it_alone() -> 
     assert judged(state) == judged(state)
     assert judged(state) != judged(other)
     assert {zone: list(cards) for zone, cards in game.card_zones(state).items()} == before
+
+
+def test_a_game_whose_legal_actions_depend_on_hidden_cards_is_refused() -> None:
+    """The tree keeps its statistics by the place of each legal action, which is sound
+    because a seat's legal actions depend on its view alone (the conformance suite checks
+    every game). A game breaking that is refused loudly, never searched with mixed-up
+    statistics."""
+    game = make_game("dicht-dran")
+    state = game.new_state(4, 2)
+    view, legal = game.view(state, 0), game.legal_actions(state, 0)
+    real_legal_actions = game.legal_actions
+    coin = random.Random(0)
+
+    def changing(state: Any, seat: int) -> Any:
+        actions = list(real_legal_actions(state, seat))
+        return actions[:-1] if coin.random() < 0.5 and len(actions) > 2 else actions
+
+    game.legal_actions = changing  # type: ignore[method-assign]
+    bot = make_bot("ismcts:sims=50", game, 1)
+    with pytest.raises(RuntimeError, match="must depend on the acting seat's view alone"):
+        bot.act(view, legal)
+    game.legal_actions = real_legal_actions  # type: ignore[method-assign]
+    assert make_bot("ismcts:sims=50", game, 1).act(view, legal) in legal

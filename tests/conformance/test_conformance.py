@@ -110,8 +110,13 @@ def _check_views(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> N
     for seat in [*range(seats), None]:
         view = game.view(state, seat)
         json.dumps(view.to_json())
-        # A state that differs only in what this seat cannot see gives the same view.
-        assert game.view(game.shuffle_unseen(state, seat, rng), seat) == view
+        # A state that differs only in what this seat cannot see gives the same view, and
+        # the same legal actions in the same order: they depend on the view alone (else
+        # they would tell hidden cards; the ISMCTS bot's tree relies on it too).
+        shuffled = game.shuffle_unseen(state, seat, rng)
+        assert game.view(shuffled, seat) == view
+        if seat is not None:
+            assert list(game.legal_actions(shuffled, seat)) == list(game.legal_actions(state, seat))
         # A determinized state agrees with the view and keeps every card in one place.
         sample = game.determinize(view, rng)
         assert game.view(sample, seat) == view

@@ -9,10 +9,11 @@ Tree nodes are information sets: a node is keyed by the seat to act and that sea
 So every seat, the bot's opponents included, decides in the tree only on what it could know:
 in a round of simultaneous face-down commits, an opponent committing after the bot sees
 only "seat k has laid a card", and its choice in the tree cannot depend on the bot's hidden
-card. Because the legal actions differ between samples, UCB uses availability counts (how
-often an action was legal when its node was visited) instead of the node's visit count
-(Cowling, Powley and Whitehouse, 2012). Decisions with a single legal action are played
-without a node.
+card. A seat's legal actions depend on its view alone (else they would tell it hidden cards;
+the conformance suite checks it for every game), so they are the same at every visit of a
+node: the availability counts of ISMCTS (Cowling, Powley and Whitehouse, 2012: how often an
+action was legal when its node was visited) are the node's visit count, and UCB is the plain
+one. Decisions with a single legal action are played without a node.
 
 **A model of how people play.** Where the game has a heuristic bot, the search can use it as
 its model of a player (each seat's model is an independent heuristic bot, deciding from that
@@ -117,26 +118,45 @@ ModelFactory = Callable[[int], Any]
 Dealer = Callable[[View, random.Random], Any]
 
 
-#: The places of an action's statistics in its list (one list per action and node, so a
-#: step through the tree looks each action up once).
-VISITS, REWARD, AVAILABLE = 0, 1, 2
-
-
 class _Node:
-    """The statistics of one information set: per action ``[visits, summed reward,
-    availability]`` (availability: how often the action was legal when this node was
-    visited), and the action the acting seat's model prefers (``None`` without a model)."""
+    """The statistics of one information set: its legal actions (in the game's order), per
+    action how often it was tried here and the reward summed over those tries, how often
+    the node was visited, and the action the acting seat's model prefers (``None`` without
+    a model). The same actions are legal at every visit (see the module docstring), so the
+    statistics are lists by the action's place: a step through the tree hashes no action."""
 
-    __slots__ = ("preferred", "stats")
+    __slots__ = ("actions", "favoured", "preferred", "rewards", "tries", "visits")
 
     def __init__(self, preferred: Hashable | None) -> None:
-        self.stats: dict[Hashable, list[float]] = {}
         self.preferred = preferred
+        self.actions: Sequence[Any] = ()
+        self.tries: list[int] = []
+        self.rewards: list[float] = []
+        self.visits = 0
+        #: The place of ``preferred`` among ``actions`` (−1: none, or not legal here).
+        self.favoured = -1
 
-    def visits(self, action: Hashable) -> int:
+    def open(self, legal: Sequence[Any]) -> None:
+        """Learn the actions legal here, on the first visit; on a later one make sure they
+        are the same (a game whose legal actions depend on more than the view breaks the
+        search's bookkeeping, and must not pass unnoticed)."""
+        if not self.actions:
+            self.actions = tuple(legal)
+            self.tries = [0] * len(legal)
+            self.rewards = [0.0] * len(legal)
+            if self.preferred is not None and self.preferred in self.actions:
+                self.favoured = self.actions.index(self.preferred)
+        elif len(legal) != len(self.actions):
+            raise RuntimeError(
+                "the legal actions at one information set differ between deals: "
+                "a game's legal actions must depend on the acting seat's view alone"
+            )
+
+    def tries_of(self, action: Hashable) -> int:
         """How often ``action`` was tried at this node."""
-        stats = self.stats.get(action)
-        return int(stats[VISITS]) if stats is not None else 0
+        if action not in self.actions:
+            return 0
+        return self.tries[self.actions.index(action)]
 
 
 @contextmanager
@@ -433,7 +453,7 @@ class IsmctsBot:
     @staticmethod
     def _final_key(root: _Node, legal: Sequence[Any], action: Any) -> tuple[int, bool, int]:
         """The most visited action; ties go to the model's choice, then to the first listed."""
-        return (root.visits(action), action == root.preferred, -legal.index(action))
+        return (root.tries_of(action), action == root.preferred, -legal.index(action))
 
     def _is_text_decision(self, legal: Sequence[Any]) -> bool:
         """Whether one of ``legal`` stands for free text, which a search cannot choose."""
@@ -456,39 +476,45 @@ class IsmctsBot:
         bot's at the root, whose information set is known without building the view again.
         Returns the bot's reward."""
         game = self.game
+        is_terminal, to_act, legal_actions, apply = (
+            game.is_terminal,
+            game.to_act,
+            game.legal_actions,
+            game.apply,
+        )
         me = root.seat
         assert me is not None  # act() refuses a spectator's view
-        path: list[tuple[_Node, Hashable, Seat]] = []
-        only_me = self.opponents_by_model
-        while not game.is_terminal(state):
+        path: list[tuple[_Node, int, Seat]] = []
+        only_me, root_only = self.opponents_by_model, self.root_only
+        while not is_terminal(state):
             # Of seats committing at once, the bot commits first: the seats still to commit
             # see only that it has, and its first decision is always the one at the root.
-            acting = game.to_act(state)
+            acting = to_act(state)
             seat = me if me in acting else acting[0]
-            legal = game.legal_actions(state, seat)
+            legal = legal_actions(state, seat)
             if len(legal) == 1:
-                game.apply(state, seat, legal[0])
-            elif first is not None and seat == me:
-                game.apply(state, seat, first)
+                apply(state, seat, legal[0])
+                continue
+            if first is not None and seat == me:
+                apply(state, seat, first)
                 first = None
-                if self.root_only:
+                if root_only:
                     break
-            elif root_node is not None:  # the bot's own decision, never free text
+                continue
+            if root_node is not None:  # the bot's own decision, never free text
                 expanded = self._step(root_node, state, seat, legal, path)
                 root_node = None
-                if expanded or self.root_only:
-                    break
             elif (seat == me or not only_me) and not self._is_text_decision(legal):
                 expanded = self._tree_step(state, seat, legal, table, path)
-                if expanded or self.root_only:
-                    break
             else:
-                game.apply(state, seat, self._modelled(state, seat, legal))
+                apply(state, seat, self._modelled(state, seat, legal))
+                continue
+            if expanded or root_only:
+                break
         shares = self._play_out(state)
-        for node, action, seat in path:
-            stats = node.stats[action]
-            stats[VISITS] += 1
-            stats[REWARD] += shares[seat]
+        for node, place, seat in path:
+            node.tries[place] += 1
+            node.rewards[place] += shares[seat]
         return shares[me]
 
     def _tree_step(
@@ -497,11 +523,10 @@ class IsmctsBot:
         seat: Seat,
         legal: Sequence[Any],
         table: dict[tuple[Seat, View], _Node],
-        path: list[tuple[_Node, Hashable, Seat]],
+        path: list[tuple[_Node, int, Seat]],
     ) -> bool:
         """Choose and apply one action in the tree; whether a new action was expanded."""
-        game = self.game
-        view = game.view(state, seat)
+        view = self.game.view(state, seat)
         key = (seat, view)
         node = table.get(key)
         if node is None:
@@ -515,44 +540,37 @@ class IsmctsBot:
         state: Any,
         seat: Seat,
         legal: Sequence[Any],
-        path: list[tuple[_Node, Hashable, Seat]],
+        path: list[tuple[_Node, int, Seat]],
     ) -> bool:
         """Choose at ``node`` and apply the action; whether a new action was expanded."""
-        game = self.game
-        action, new = self._choose(node, legal)
-        game.apply(state, seat, action)
-        path.append((node, action, seat))
+        node.open(legal)
+        place, new = self._choose(node)
+        self.game.apply(state, seat, node.actions[place])
+        path.append((node, place, seat))
         return new
 
-    def _choose(self, node: _Node, legal: Sequence[Any]) -> tuple[Any, bool]:
-        """Count every legal action as available once more, and choose: an action never
-        tried here (the model's choice first), else the one with the best upper confidence
-        bound, counting availability, plus the progressive bias towards the model's choice.
-        Whether the action is new to the node comes with it."""
-        stats = node.stats
-        untried = []
-        best = legal[0]
-        best_value = -math.inf
-        c = self.exploration
-        log, sqrt = math.log, math.sqrt
-        preferred, bias = node.preferred, self.bias
-        for action in legal:
-            entry = stats.get(action)
-            if entry is None:
-                entry = stats[action] = [0, 0.0, 0]
-            visits, reward, available = entry
-            available += 1
-            entry[AVAILABLE] = available
-            if not visits:
-                untried.append(action)
-            elif not untried:
-                value = reward / visits + c * sqrt(log(available) / visits)
-                if bias and action == preferred:
-                    value += bias / (visits + 1)
-                if value > best_value:
-                    best, best_value = action, value
-        if untried:
-            return (preferred if preferred in untried else self.rng.choice(untried)), True
+    def _choose(self, node: _Node) -> tuple[int, bool]:
+        """Visit the node once more and choose: an action never tried here (the model's
+        choice first), else the one with the best upper confidence bound plus the
+        progressive bias towards the model's choice. The action's place comes with whether
+        it is new to the node."""
+        node.visits += 1
+        tries, rewards = node.tries, node.rewards
+        favoured = node.favoured
+        if 0 in tries:
+            if favoured >= 0 and not tries[favoured]:
+                return favoured, True
+            return self.rng.choice([place for place, n in enumerate(tries) if not n]), True
+        c, bias = self.exploration, self.bias
+        log_visits = math.log(node.visits)
+        sqrt = math.sqrt
+        best, best_value = 0, -math.inf
+        for place, n in enumerate(tries):
+            value = rewards[place] / n + c * sqrt(log_visits / n)
+            if bias and place == favoured:
+                value += bias / (n + 1)
+            if value > best_value:
+                best, best_value = place, value
         return best, False
 
     # -- outside the tree ---------------------------------------------------------------
