@@ -301,6 +301,11 @@ def forget(known: list[int], played: Sequence[int]) -> None:
             known.remove(card)
 
 
+#: The choices of a turn (:meth:`Triggs._turn_choices`) by sorted hand, rows with a free
+#: box and which piles are empty.
+_TURN_CHOICES: dict[tuple[tuple[int, ...], int, bool, bool, bool], tuple[Action, ...]] = {}
+
+
 class _Seen(NamedTuple):
     """What a view shows that :meth:`Triggs.determinize` needs, worked out once per view: the
     cards it has not seen anywhere, rising; where each hand and pile gets its hidden cards
@@ -464,13 +469,25 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
 
     def _turn_choices(self, state: TriggsState) -> tuple[Action, ...]:
         """Action A (if the hand limit allows), B (any number of one value) or C (a value with
-        a free box that the hand can form)."""
-        hand = state.hands[state.seat]
-        choices = hand_choices(tuple(hand))
+        a free box that the hand can form). Remembered by hand, open rows and the piles
+        holding cards: a search meets the same turns again and again."""
+        seat = state.seat
         open_rows = state.open_rows
         if open_rows is None:
             open_rows = self._open_rows(state)
-        announces = ANNOUNCES_OF[choices.formable & open_rows[state.seat]]
+        left, middle, right = state.piles
+        key = (tuple(state.hands[seat]), open_rows[seat], not left, not middle, not right)
+        choices = _TURN_CHOICES.get(key)
+        if choices is None:
+            if len(_TURN_CHOICES) >= HANDS_REMEMBERED:
+                _TURN_CHOICES.clear()
+            choices = _TURN_CHOICES[key] = self._work_out_turn_choices(state)
+        return choices
+
+    def _work_out_turn_choices(self, state: TriggsState) -> tuple[Action, ...]:
+        hand = state.hands[state.seat]
+        choices = hand_choices(tuple(hand))
+        announces = ANNOUNCES_OF[choices.formable & self._open_rows(state)[state.seat]]
         left, middle, right = state.piles
         if (left and middle and right) or len(hand) >= HAND_LIMIT:
             return choices.opening + announces  # a draw from each pile, or none
