@@ -60,17 +60,7 @@ def true_deal(
     if know == "hands":
         rng.shuffle(world.draw_pile)
         world.seed = rng.getrandbits(63)
-        if seat is not None and hasattr(world, "committed"):
-            _lay_anew(world, seat, rng)
+        lay_anew = getattr(game, "lay_face_down_anew", None)
+        if seat is not None and lay_anew is not None:
+            lay_anew(world, seat, rng)
     return world
-
-
-def _lay_anew(world: Any, seat: int, rng: random.Random) -> None:
-    """Dicht dran: every other seat that has laid a card face down this round laid a card
-    drawn at random from its hand and that card (hands are kept sorted)."""
-    for other, card in enumerate(world.committed):
-        if other == seat or not card:
-            continue
-        held = [*world.hands[other], card]
-        world.committed[other] = held.pop(rng.randrange(len(held)))
-        world.hands[other] = sorted(held)
