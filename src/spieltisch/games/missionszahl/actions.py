@@ -18,21 +18,26 @@ MAX_SEATS = 4
 SHIFT_STEP = 3
 
 
+@dataclass(frozen=True, slots=True)
 class _Hashed:
     """An action that keeps its hash: a search hashes actions all the time, and the hash a
     frozen dataclass makes builds a tuple of its fields every time. The hash is that of the
     fields, made once; a pickle or a copy makes it anew (a string's hash differs from one
     process to the next)."""
 
-    __slots__ = ()
-    _hash: int
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __init_subclass__(cls) -> None:
+        # Set before the subclass's @dataclass runs, which then keeps it. (No super() here:
+        # slots=True replaces this class, and super() would name the one replaced.)
+        cls.__hash__ = _kept_hash  # type: ignore[method-assign,assignment]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(self._values()))
 
     def _values(self) -> tuple[Any, ...]:
         """The action's fields, in order (its hash is theirs)."""
-        return tuple(getattr(self, name.name) for name in fields(self) if name.compare)  # type: ignore[arg-type]
-
-    def _keep_hash(self) -> None:
-        object.__setattr__(self, "_hash", hash(self._values()))
+        return tuple(getattr(self, name.name) for name in fields(self) if name.compare)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return type(self), self._values()
@@ -47,13 +52,6 @@ class Play(_Hashed):
     """Lay ``card`` from the hand face down (step 1 of a round)."""
 
     card: int
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    __hash__ = _kept_hash
-
-    def __post_init__(self) -> None:
-        self._keep_hash()
-
     def __str__(self) -> str:
         return f"play {NAME[self.card]}"
 
@@ -66,13 +64,6 @@ class Shift(_Hashed):
     """The ±3 symbol: change the mission number by ``delta`` (+3 or −3)."""
 
     delta: int
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    __hash__ = _kept_hash
-
-    def __post_init__(self) -> None:
-        self._keep_hash()
-
     def __str__(self) -> str:
         return f"{self.delta:+d}"
 
@@ -85,13 +76,6 @@ class Give(_Hashed):
     """The draw-and-give symbol: give the drawn card to ``seat``."""
 
     seat: int
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    __hash__ = _kept_hash
-
-    def __post_init__(self) -> None:
-        self._keep_hash()
-
     def __str__(self) -> str:
         return f"give {self.seat + 1}"
 
@@ -104,13 +88,6 @@ class Swap(_Hashed):
     """Winner action II: swap played cards with ``seat``, or keep your own (``None``)."""
 
     seat: int | None
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    __hash__ = _kept_hash
-
-    def __post_init__(self) -> None:
-        self._keep_hash()
-
     def __str__(self) -> str:
         return "no swap" if self.seat is None else f"swap {self.seat + 1}"
 
@@ -125,13 +102,6 @@ class Exchange(_Hashed):
 
     kind: str
     seat: int | None = None
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    __hash__ = _kept_hash
-
-    def __post_init__(self) -> None:
-        self._keep_hash()
-
     def __str__(self) -> str:
         if self.kind == "blind":
             assert self.seat is not None
@@ -150,13 +120,6 @@ class Trade(_Hashed):
     """Winner action III, second half: the hand card ``card`` that is given away."""
 
     card: int
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    __hash__ = _kept_hash
-
-    def __post_init__(self) -> None:
-        self._keep_hash()
-
     def __str__(self) -> str:
         return f"trade {NAME[self.card]}"
 
