@@ -10,10 +10,11 @@ So every seat, the bot's opponents included, decides in the tree only on what it
 in a round of simultaneous face-down commits, an opponent committing after the bot sees
 only "seat k has laid a card", and its choice in the tree cannot depend on the bot's hidden
 card. A seat's legal actions depend on its view alone (else they would tell it hidden cards;
-the conformance suite checks it for every game), so they are the same at every visit of a
-node: the availability counts of ISMCTS (Cowling, Powley and Whitehouse, 2012: how often an
-action was legal when its node was visited) are the node's visit count, and UCB is the plain
-one. Decisions with a single legal action are played without a node.
+the conformance suite checks it in random games of every game, and a node refuses a visit
+with other legal actions), so they are the same at every visit of a node: the availability
+counts of ISMCTS (Cowling, Powley and Whitehouse, 2012: how often an action was legal when
+its node was visited) are the node's visit count, and UCB is the plain one. Decisions with a
+single legal action are played without a node.
 
 **A model of how people play.** Where the game has a heuristic bot, the search can use it as
 its model of a player (each seat's model is an independent heuristic bot, deciding from that
@@ -138,15 +139,16 @@ class _Node:
 
     def open(self, legal: Sequence[Any]) -> None:
         """Learn the actions legal here, on the first visit; on a later one make sure they
-        are the same (a game whose legal actions depend on more than the view breaks the
-        search's bookkeeping, and must not pass unnoticed)."""
+        are the same, in the same order (a game whose legal actions depend on more than the
+        view breaks the search's bookkeeping, and must not pass unnoticed). Games that
+        return shared tuples make the check an identity test."""
         if not self.actions:
             self.actions = tuple(legal)
             self.tries = [0] * len(legal)
             self.rewards = [0.0] * len(legal)
             if self.preferred is not None and self.preferred in self.actions:
                 self.favoured = self.actions.index(self.preferred)
-        elif len(legal) != len(self.actions):
+        elif legal is not self.actions and tuple(legal) != self.actions:
             raise RuntimeError(
                 "the legal actions at one information set differ between deals: "
                 "a game's legal actions must depend on the acting seat's view alone"
