@@ -17,6 +17,7 @@ import pytest
 from spieltisch.core.errors import IllegalActionError
 from spieltisch.core.game import Event, Game, Seat
 from spieltisch.core.match import play_match
+from spieltisch.core.options import OptionSpec
 from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import REGISTRY, game_for, make_game
 from tests.helpers import NoisyAgent, random_agents
@@ -134,6 +135,50 @@ def test_views_leak_nothing_and_determinize_agrees(game_id: str, seats: int) -> 
             pass
 
 
+#: A value to try for options that take free text (any other option's values are worked
+#: out from its declaration); options that name a file are left to the games' own tests.
+FREE_TEXT_VALUES = {("triggs", "score_sheet"): "1,1,1,1,1,1,2,2,2,2,2,3"}
+
+
+def _other_values(game_id: str, spec: OptionSpec) -> list[Any]:
+    """Values of an option other than its default: the other truth value, every other
+    choice, the ends of a range (and all of a short one)."""
+    if spec.path:
+        return []
+    if isinstance(spec.default, bool):
+        return [not spec.default]
+    if isinstance(spec.default, int):
+        assert spec.minimum is not None
+        assert spec.maximum is not None
+        values = (
+            set(range(spec.minimum, spec.maximum + 1))
+            if spec.maximum - spec.minimum < 4
+            else {spec.minimum, spec.maximum}
+        )
+        return sorted(values - {spec.default})
+    if spec.pattern is not None:
+        return [FREE_TEXT_VALUES[game_id, spec.name]]
+    return [choice for choice in spec.choices if choice != spec.default]
+
+
+OPTION_CASES = [
+    pytest.param(game_id, {spec.name: value}, id=f"{game_id}-{spec.name}={value}")
+    for game_id, cls in REGISTRY.items()
+    for spec in cls.spec.options
+    for value in _other_values(game_id, spec)
+]
+
+
+@pytest.mark.parametrize(("game_id", "options"), OPTION_CASES)
+def test_views_leak_nothing_under_every_rule_option(game_id: str, options: dict[str, Any]) -> None:
+    """The leak and legality checks above, for a full table with each option changed: a
+    variant must not let a seat's view, its legal actions or a sample tell hidden cards."""
+    game = make_game(game_id, options)
+    assert game.options[next(iter(options))] == next(iter(options.values()))
+    for state in random_walk(game, max(game.spec.seat_counts), 3, _check_views):
+        assert_cards_conserved(game, state)
+
+
 def _check_deals_from_one_view(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> None:
     """Deal twice from the same view with the same chance: the same deal, the one a fresh
     game object deals too; and playing on in the first deal changes neither the view nor
@@ -143,8 +188,8 @@ def _check_deals_from_one_view(game: Game[Any, Any, Any], state: Any, rng: rando
     view = game.view(state, seat)
     first = game.determinize(view, random.Random(7))
     again = game.determinize(view, random.Random(7))
-    assert again == first == make_game(game.spec.id, game.options).determinize(
-        view, random.Random(7)
+    assert (
+        again == first == make_game(game.spec.id, game.options).determinize(view, random.Random(7))
     )
     if not game.is_terminal(first):
         actor = game.to_act(first)[0]
