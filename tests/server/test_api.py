@@ -290,7 +290,8 @@ def refused(
     client: TestClient, table: str, body: object, status: int, message: str, **kwargs: Any
 ) -> None:
     before = state(client, table)
-    answer = client.post(f"/api/tables/{table}/actions", **({"json": body} | kwargs))
+    request: dict[str, Any] = {"json": body, **kwargs}
+    answer = client.post(f"/api/tables/{table}/actions", **request)
     assert answer.status_code == status, answer.text
     assert message in answer.json()["error"]
     assert state(client, table) == before  # the table is unchanged
