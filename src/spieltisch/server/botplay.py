@@ -45,16 +45,18 @@ PRESETS: tuple[tuple[str, str, str], ...] = (
 
 #: The search that does best at about a second per move (docs/bots.md): the heuristic
 #: improved by knockouts of its best moves, judged by heuristic games played on.
-STRONG_SEARCH = "ismcts:time=1:rollout=heuristic:opponents=heuristic:root=halving:tree=root:top=6"
-#: Where a game needs more than that: Triggs games are long, so its playouts stop after 24
-#: actions (about two rounds) and are judged by the score so far. In Cento and Missionszahl
-#: the heuristic's move is nearly always as good as its rivals, and a knockout's winner
-#: is often only the luckiest, so the bot leaves the heuristic's move only on clear
-#: evidence (``switch=1``; docs/performance.md, "How much a decision can still gain").
+STRONG_SEARCH = "ismcts:time=1:rollout=heuristic:opponents=heuristic:root=halving:tree=root"
+#: Each game's own settings, as in the tournaments of docs/performance.md: only the
+#: heuristic's ``top`` best moves enter the knockout where a turn can begin in many ways.
+#: Triggs games are long, so its playouts stop after 24 actions (about two rounds) and are
+#: judged by the score so far. In Cento and Missionszahl the heuristic's move is nearly
+#: always as good as its rivals, and a knockout's winner is often only the luckiest, so the
+#: bot leaves the heuristic's move only on clear evidence (``switch=1``; docs/performance.md,
+#: "How much a decision can still gain").
 STRONG_SEARCH_BY_GAME = {
-    "triggs": STRONG_SEARCH + ":horizon=24",
-    "cento": STRONG_SEARCH + ":switch=1",
-    "missionszahl": STRONG_SEARCH + ":switch=1",
+    "triggs": STRONG_SEARCH + ":top=4:horizon=24",
+    "cento": STRONG_SEARCH + ":top=6:switch=1",
+    "missionszahl": STRONG_SEARCH + ":top=5:switch=1",
 }
 
 
