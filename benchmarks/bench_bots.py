@@ -225,9 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
     }
     if args.paired:
-        data["paired"] = paired(
-            args.game, args.players, args.deals, args.paired, args.first_deal
-        )
+        data["paired"] = paired(args.game, args.players, args.deals, args.paired, args.first_deal)
     elif args.strength:
         data["strength"] = strength(
             args.games, args.ismcts_time, args.ismcts_games, args.ismcts_spec

@@ -39,9 +39,7 @@ class ViewOnly:
         return action
 
 
-def heuristic_lineup(
-    game: Game[Any, Any, Any], seats: int, seed: int, mixed: bool
-) -> list[Agent]:
+def heuristic_lineup(game: Game[Any, Any, Any], seats: int, seed: int, mixed: bool) -> list[Agent]:
     """Watched heuristic bots in every seat, or (``mixed``) in every other seat with random
     bots between them."""
     agents: list[Agent] = []

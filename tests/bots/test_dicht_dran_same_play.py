@@ -61,9 +61,7 @@ def brute_force_scores(table: list[list[float]]) -> list[float]:
         others = [c for c in range(len(table[0])) if c != card]
         best = 0.0
         if later:
-            best = max(
-                sum_in_order(later, plan) for plan in permutations(others, len(later))
-            )
+            best = max(sum_in_order(later, plan) for plan in permutations(others, len(later)))
         scores.append(now + best)
     return scores
 

@@ -95,8 +95,10 @@ def test_the_quizmaster_confirms_or_rejects(server: Server, page: Any) -> None:
     for _ in range(400):
         if page.evaluate("document.body.dataset.over") == "true":
             break
-        page.wait_for_function("() => document.body.dataset.over === 'true' || "
-                               "document.querySelector('#main button.move:not([disabled])')")
+        page.wait_for_function(
+            "() => document.body.dataset.over === 'true' || "
+            "document.querySelector('#main button.move:not([disabled])')"
+        )
         judge = page.get_by_role("group", name="Als Quizmaster entscheiden")
         if judge.count():
             assert page.locator(".quiz").count() > 0  # the meaning, for the quizmaster only
@@ -147,9 +149,10 @@ def test_two_people_play_dicht_dran_against_each_other(
     while not all(p.evaluate("document.body.dataset.over") == "true" for p in pages):
         assert time.monotonic() < deadline, "the two-person game did not end"
         for seat, page in enumerate(pages):
-            if page.evaluate("document.body.dataset.busy") or page.evaluate(
-                "document.body.dataset.over"
-            ) == "true":
+            if (
+                page.evaluate("document.body.dataset.busy")
+                or page.evaluate("document.body.dataset.over") == "true"
+            ):
                 continue
             button = page.locator("#main button.move:not([disabled])")
             if button.count():
@@ -217,6 +220,7 @@ def test_a_move_with_the_keyboard_alone(server: Server, page: Any) -> None:
             break
     else:
         raise AssertionError("Tab never reached a move")
+
     def my_commits() -> int:
         events = server.state(created["table"], seat_token(created, 0))["events"]
         return sum(1 for e in events if e["kind"] == "commit" and e["data"]["seat"] == 0)

@@ -37,9 +37,7 @@ def test_serve_refuses_a_bad_database_or_port(
     ("lang", "words"),
     [("de_DE.UTF-8", "Spieltisch läuft: öffne {url} im Browser"), ("C", "open {url} in your")],
 )
-def test_serve_prints_the_address_to_open_first(
-    lang: str, words: str, tmp_path: Path
-) -> None:
+def test_serve_prints_the_address_to_open_first(lang: str, words: str, tmp_path: Path) -> None:
     """The first line on stdout, before uvicorn starts, names the address in plain words."""
     port = free_port()
     command = [sys.executable, "-m", "spieltisch.cli.main", "serve", "--port", str(port)]

@@ -83,7 +83,11 @@ def test_a_deck_file_named_relatively_reaches_worker_processes(
     inline = summary_of("magic-numbers", 3, 12, options={"deck": "deck.json"})
     monkeypatch.chdir(tmp_path.parent)  # the relative name means nothing here any more
     workers = summary_of(
-        "magic-numbers", 3, 12, options={"deck": str(tmp_path / "deck.json")}, workers=2,
+        "magic-numbers",
+        3,
+        12,
+        options={"deck": str(tmp_path / "deck.json")},
+        workers=2,
         inline_below=0.0,
     )
     assert inline["options"]["deck"] == str(tmp_path / "deck.json")
@@ -111,9 +115,7 @@ def test_the_summary_counts_what_the_games_did() -> None:
 
 def test_transcripts_from_workers_replay(tmp_path: Path) -> None:
     game = make_game("dicht-dran", {})
-    summary = simulate(
-        game, 3, 8, 2, ["random"] * 3, tmp_path, workers=2, inline_below=0.0
-    )
+    summary = simulate(game, 3, 8, 2, ["random"] * 3, tmp_path, workers=2, inline_below=0.0)
     files = sorted(tmp_path.glob("*.json"))
     assert [f.name for f in files] == [f"dicht-dran-{i:06d}.json" for i in range(8)]
     wins = [0, 0, 0]

@@ -58,9 +58,7 @@ def new_transcript(
     )
 
 
-def next_action(
-    game: Game[Any, Any, Any], state: Any, agents: Sequence[Agent]
-) -> tuple[Seat, Any]:
+def next_action(game: Game[Any, Any, Any], state: Any, agents: Sequence[Agent]) -> tuple[Seat, Any]:
     """The seat that acts next and the action its agent chose, from that seat's view and
     legal actions; an action outside them raises :class:`IllegalActionError` naming the
     agent (nothing is ever substituted)."""

@@ -241,8 +241,8 @@ def render_page(summary: JSONDict, command: str) -> str:
         '<h2>What produced this report</h2><table id="facts">',
         *facts,
         "</table>",
-        "<p>Game <i>i</i> is shuffled with <code>derive_seed(seed, \"game\", i)</code> and the "
-        "bot at seat <i>s</i> is seeded with <code>derive_seed(seed, \"bot\", i, s)</code>, so "
+        '<p>Game <i>i</i> is shuffled with <code>derive_seed(seed, "game", i)</code> and the '
+        'bot at seat <i>s</i> is seeded with <code>derive_seed(seed, "bot", i, s)</code>, so '
         "the same command gives the same numbers, and any single game can be replayed "
         "(<code>spieltisch simulate … --transcripts DIR</code>).</p>",
         "<h2>Win share by seat</h2>",
@@ -334,7 +334,7 @@ def _difference_section(summary: JSONDict) -> list[str]:
         parts.append("</table>")
         longer = "longer" if length["mean"] > 0 else "shorter"
         parts.append(
-            f"<p class=\"verdict\">With {_e(key)}={_e(difference['value'])} games are "
+            f'<p class="verdict">With {_e(key)}={_e(difference["value"])} games are '
             f"{abs(length['mean']):.2f} actions {longer} on average: {_e(verdict(length))}.</p>"
         )
     return parts

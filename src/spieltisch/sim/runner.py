@@ -236,9 +236,7 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
     if not sep or not port.isdigit():
         if address in ("auto", "local"):
             return
-        raise SimulationError(
-            f"--ray takes HOST:PORT, ray://HOST:PORT or auto, got {address!r}"
-        )
+        raise SimulationError(f"--ray takes HOST:PORT, ray://HOST:PORT or auto, got {address!r}")
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
             pass

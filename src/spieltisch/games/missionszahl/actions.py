@@ -52,6 +52,7 @@ class Play(_Hashed):
     """Lay ``card`` from the hand face down (step 1 of a round)."""
 
     card: int
+
     def __str__(self) -> str:
         return f"play {NAME[self.card]}"
 
@@ -64,6 +65,7 @@ class Shift(_Hashed):
     """The ±3 symbol: change the mission number by ``delta`` (+3 or −3)."""
 
     delta: int
+
     def __str__(self) -> str:
         return f"{self.delta:+d}"
 
@@ -76,6 +78,7 @@ class Give(_Hashed):
     """The draw-and-give symbol: give the drawn card to ``seat``."""
 
     seat: int
+
     def __str__(self) -> str:
         return f"give {self.seat + 1}"
 
@@ -88,6 +91,7 @@ class Swap(_Hashed):
     """Winner action II: swap played cards with ``seat``, or keep your own (``None``)."""
 
     seat: int | None
+
     def __str__(self) -> str:
         return "no swap" if self.seat is None else f"swap {self.seat + 1}"
 
@@ -102,6 +106,7 @@ class Exchange(_Hashed):
 
     kind: str
     seat: int | None = None
+
     def __str__(self) -> str:
         if self.kind == "blind":
             assert self.seat is not None
@@ -120,6 +125,7 @@ class Trade(_Hashed):
     """Winner action III, second half: the hand card ``card`` that is given away."""
 
     card: int
+
     def __str__(self) -> str:
         return f"trade {NAME[self.card]}"
 
