@@ -80,7 +80,7 @@ def visible(game: str, view: dict[str, Any]) -> Counter[str]:
         return Counter(str(card) for card in cards)
     if game == "cento":
         cards = flat(view["open_value"], view["discard_pile"], view["hand"])
-        cards += flat(view["turn_values"], view["drawn"])
+        cards += flat(view["turn_values"], view["drawn"], view["pile_bottom"])
         return Counter(str(card) for card in cards)
     if game == "missionszahl":
         cards = flat(view["missions"], view["hand"], view["my_card"], view["played"])

@@ -409,3 +409,18 @@ def test_the_start_page_links_the_rules_of_the_chosen_game(server: Server, page:
     page.wait_for_url("**/rules.html?game=dicht-dran&lang=de")
     page.wait_for_selector("#rules h2")
     assert page.get_by_role("link", name="Dicht dran").get_attribute("aria-current") == "page"
+
+
+def test_a_cento_card_put_under_the_pile_at_the_start_is_shown_to_everybody(
+    server: Server, page: Any
+) -> None:
+    """Seed 2 turns up the 100 first, which goes under the draw pile in view of all: the
+    table says so, under the piles."""
+    created = server.open_table(
+        "cento", ["human", "bot:random", "bot:random", "bot:random"], {}, seed=2
+    )
+    page.goto(invite(created) + "&lang=en")
+    page.wait_for_selector("#board .board")
+    row = page.get_by_role("group", name="Under the draw pile (seen by all)")
+    assert row.is_visible()
+    assert row.locator(".cards").inner_text().split() == ["100"]

@@ -642,3 +642,31 @@ def test_actions_hash_once_as_their_fields_would() -> None:
     assert Lay(FREE, 27) == FREE_LAYS[27] != NUMBER_LAYS[27]
     assert hash(DRAW) == hash(END) == hash(TAKE) == hash(())
     assert repr(NUMBER_LAYS[5]) == "Lay(card=5, value=5)"
+
+
+def test_a_card_put_under_the_pile_at_the_start_is_known_to_all_until_the_pile_is_rebuilt() -> None:
+    """Seed 2 turns up the 100 first: it goes under the draw pile in view of all, so every
+    view shows it there, and a sampled deal keeps it there instead of dealing it into a
+    hand; once the pile is rebuilt from the discards it is no longer known to be anywhere."""
+    game = Cento()
+    log: list[Event] = []
+    state = game.new_state(4, 2, log=log)
+    assert [event.data["card"] for event in log if event.kind == "put_back"] == [100]
+    assert state.draw_pile[0] == 100
+    rng = random.Random(3)
+    for seat in (0, 1, None):
+        view = game.view(state, seat)
+        assert view.pile_bottom == (100,)
+        for _ in range(20):
+            for world in (game.determinize(view, rng), game.shuffle_unseen(state, seat, rng)):
+                assert world.draw_pile[0] == 100
+                assert all(100 not in hand for hand in world.hands)
+                assert game.view(world, seat) == view
+    state.discard_pile.extend(state.draw_pile[1:])  # the pile drawn down to its bottom card
+    del state.draw_pile[1:]
+    assert game.view(state, 0).pile_bottom == (100,)
+    state.discard_pile.append(state.draw_pile.pop())  # and that one played
+    assert game._rebuild(state, None)
+    assert game.view(state, 0).pile_bottom == ()
+    deals = [game.determinize(game.view(state, 0), rng) for _ in range(50)]
+    assert any(100 in hand for world in deals for hand in world.hands[1:])  # anywhere now

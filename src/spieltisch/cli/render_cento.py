@@ -33,6 +33,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "obliged": "{player} muss eine Monozahl (1–9) legen oder drei Karten nehmen.",
         "run": "Schnapszahl: Karten mit der Ziffer {digit} dürfen gelegt werden.",
         "drawn": "Gezogen: ",
+        "bottom": "Unter dem Aufnahmestapel (von allen gesehen): ",
         "piles": "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} "
         "(noch {left})",
         "cards": "Karten",
@@ -52,6 +53,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "obliged": "{player} must lay a Monozahl (1–9) or take three cards.",
         "run": "Schnapszahl: cards showing the digit {digit} may be laid.",
         "drawn": "Drawn: ",
+        "bottom": "Under the draw pile (seen by all): ",
         "piles": "Draw pile {draw} · discard pile {discard} · rebuilt {done} ({left} left)",
         "cards": "cards",
         "to_move": "to move",
@@ -144,6 +146,11 @@ def render_cento(game: Game[Any, Any, Any], view: Any, lang: str) -> RenderableT
         _open_card(view, words, lang),
         *_status(view, words, lang),
         Text(piles),
+        *(
+            [Text(words["bottom"]).append_text(_row(view.pile_bottom, lang))]
+            if view.pile_bottom
+            else []
+        ),
         _players(view, words, lang),
     ]
     if view.seat is not None:

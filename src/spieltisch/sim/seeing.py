@@ -27,9 +27,9 @@ from spieltisch.core.game import Game
 KNOWLEDGE = ("hands", "all")
 #: Games whose draw pile no seat knows anything of: ``"hands"`` may shuffle it. (In
 #: Missionszahl cards put under the pile are known; Triggs and Magic Numbers have no such
-#: single pile.) The exception: in Cento a free card or the 100 turned up at the start is
-#: put under the pile in view of all (about one game in twenty); the search's own deals
-#: (``determinize``) shuffle it in as well, so honest and seeing deals treat it alike.
+#: single pile.) In Cento a free card or the 100 turned up at the start is put under the
+#: pile in view of all (about one game in twenty): it stays there (``known_bottom``), as in
+#: the views and the search's own deals.
 SHUFFLED_DRAW_PILE = ("dicht-dran", "cento")
 
 
@@ -58,7 +58,10 @@ def true_deal(
     check_knowledge(game, know)
     world = game.clone(state)
     if know == "hands":
-        rng.shuffle(world.draw_pile)
+        bottom = getattr(world, "known_bottom", 0)  # Cento: cards all saw put under the pile
+        above = world.draw_pile[bottom:]
+        rng.shuffle(above)
+        world.draw_pile[bottom:] = above
         world.seed = rng.getrandbits(63)
         lay_anew = getattr(game, "lay_face_down_anew", None)
         if seat is not None and lay_anew is not None:

@@ -112,7 +112,9 @@ class CentoState:
     ``run_digit`` is the Schnapszahl digit of a run (0: none); ``drawn`` the card drawn this
     turn while it may still be laid (:data:`NO_CARD`: none). ``public_moves`` lists every
     lay, draw, take and ``End`` so far, as everybody saw them (see
-    :class:`CentoView`).
+    :class:`CentoView`). ``known_bottom`` counts the cards at the bottom of the draw pile that
+    everybody saw go there (a free card or the 100 turned up at the start), until the pile
+    is rebuilt.
     """
 
     seats: int
@@ -132,6 +134,7 @@ class CentoState:
     winner: int
     end_reason: str
     public_moves: list[PublicMove]
+    known_bottom: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +153,9 @@ class CentoView(View):
     drawn is not in it. (A
     player who draws or ends often had nothing that fitted: bots may read that, see
     ``spieltisch.bots.cento_belief``.)
+
+    ``pile_bottom`` are the cards everybody saw put under the draw pile at the start (a
+    free card or the 100 turned up first), bottom first, while they are still there.
     """
 
     players: int
@@ -172,6 +178,7 @@ class CentoView(View):
     end_reason: str
     game_over: bool
     public_moves: tuple[PublicMove, ...]
+    pile_bottom: tuple[int, ...]
 
     def __hash__(self) -> int:
         """From the fields that tell positions apart, with only the number of public moves:
@@ -331,6 +338,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             winner=-1,
             end_reason="",
             public_moves=[],
+            known_bottom=len(put_back),
         )
         if log is not None:
             self._log_start(state, put_back, log)
@@ -380,6 +388,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             winner=state.winner,
             end_reason=state.end_reason,
             public_moves=state.public_moves[:],
+            known_bottom=state.known_bottom,
         )
 
     # -- legal actions ----------------------------------------------------------------
@@ -555,6 +564,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         state.discard_pile.clear()
         state.shuffles += 1
         state.rebuilds += 1
+        state.known_bottom = 0  # the cards put under the pile were drawn before
         if log is not None:
             log.append(Event("rebuild", {"size": len(state.draw_pile), "rebuilds": state.rebuilds}))
         return True
@@ -618,6 +628,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             state.end_reason,
             state.phase is Phase.OVER,  # game_over
             tuple(state.public_moves),
+            tuple(state.draw_pile[: state.known_bottom]),  # pile_bottom
         )
 
     def determinize(
@@ -626,14 +637,15 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         rng: random.Random,
         unlikely: Mapping[Seat, Sequence[frozenset[int]]] | None = None,
     ) -> CentoState:
-        """Deal the cards the seat cannot see (other hands, the draw pile) at random from the
-        cards it has not seen: the deck minus its hand, the open card and the discard pile.
+        """Deal the cards the seat cannot see (other hands, the draw pile above the cards
+        seen put under it) at random from the cards it has not seen: the deck minus its
+        hand, the open card, the discard pile and the pile's known bottom.
 
         ``unlikely`` (a bot's reading of the others' play, not a rule) lists for a seat one
         set of cards per card of its hand: each such hand card is dealt from the unseen cards
         outside its set while there are any, the most restricted first; the seat's other
         cards, and the draw pile, from what is left."""
-        seen = (*view.hand, *view.discard_pile, view.open_card)
+        seen = (*view.hand, *view.discard_pile, view.open_card, *view.pile_bottom)
         # as the deck lists them: the free cards left, then the numbers left, rising
         cards = [FREE] * (self.free_cards - seen.count(FREE))
         cards += sorted(ALL_NUMBERS.difference(seen))
@@ -659,7 +671,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             end_reason=view.end_reason,
             public_moves=list(view.public_moves),
         )
-        self._fill_unseen(state, view.seat, view.hand_sizes, cards)
+        self._fill_unseen(state, view.seat, view.hand_sizes, cards, view.pile_bottom)
         return state
 
     @staticmethod
@@ -685,17 +697,23 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
 
     @staticmethod
     def _fill_unseen(
-        state: CentoState, seat: Seat | None, hand_sizes: Sequence[int], cards: list[int]
+        state: CentoState,
+        seat: Seat | None,
+        hand_sizes: Sequence[int],
+        cards: list[int],
+        bottom: Sequence[int] = (),
     ) -> None:
-        """Deal ``cards`` to the other hands, the rest to the draw pile; a card drawn by
-        another player (option ``lay_drawn``) becomes one of his new hand cards."""
+        """Deal ``cards`` to the other hands, the rest to the draw pile above its known
+        ``bottom``; a card drawn by another player (option ``lay_drawn``) becomes one of his
+        new hand cards."""
         dealt = 0  # the cards dealt so far, from the front of ``cards``
         for other in range(state.seats):
             if other != seat:
                 size = hand_sizes[other]
                 state.hands[other] = sorted(cards[dealt : dealt + size])
                 dealt += size
-        state.draw_pile = cards[dealt:]
+        state.draw_pile = [*bottom, *cards[dealt:]]
+        state.known_bottom = len(bottom)
         if state.phase is Phase.DRAWN and state.to_move != seat:
             state.drawn = state.hands[state.to_move][-1]
 
@@ -703,13 +721,14 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         self, state: CentoState, seat: Seat | None, rng: random.Random
     ) -> CentoState:
         copy = self.clone(state)
-        unseen = list(copy.draw_pile)
+        bottom = copy.draw_pile[: copy.known_bottom]
+        unseen = copy.draw_pile[copy.known_bottom :]
         for other in range(copy.seats):
             if other != seat:
                 unseen.extend(copy.hands[other])
         rng.shuffle(unseen)
         sizes = [len(hand) for hand in copy.hands]
-        self._fill_unseen(copy, seat, sizes, unseen)
+        self._fill_unseen(copy, seat, sizes, unseen, bottom)
         copy.seed = rng.getrandbits(63)
         return copy
 

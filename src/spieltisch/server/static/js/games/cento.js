@@ -20,6 +20,7 @@ const WORDS = {
     obliged: "{player} muss eine Monozahl (1–9) legen oder drei Karten nehmen.",
     run: "Schnapszahl: Karten mit der Ziffer {digit} dürfen gelegt werden.",
     drawn: "Gezogen",
+    bottom: "Unter dem Aufnahmestapel (von allen gesehen)",
     piles: "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} (noch {left})",
     players: "Spieler",
     cards: "Karten",
@@ -51,6 +52,7 @@ const WORDS = {
     obliged: "{player} must lay a Monozahl (1–9) or take three cards.",
     run: "Schnapszahl: cards showing the digit {digit} may be laid.",
     drawn: "Drawn",
+    bottom: "Under the draw pile (seen by all)",
     piles: "Draw pile {draw} · discard pile {discard} · rebuilt {done} ({left} left)",
     players: "Players",
     cards: "cards",
@@ -177,6 +179,9 @@ export default {
           left: view.rebuilds_left,
         }),
       ),
+      view.pile_bottom?.length
+        ? cardRow(w(ctx, "bottom"), view.pile_bottom.map((v) => centoCard(ctx, v, { kind: "small" })))
+        : null,
       playersTable(ctx, w(ctx, "players"), [[w(ctx, "cards"), (s) => String(view.hand_sizes[s])]], {
         acting: ctx.acting,
       }),
