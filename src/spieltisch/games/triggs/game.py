@@ -485,6 +485,8 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         return choices
 
     def _work_out_turn_choices(self, state: TriggsState) -> tuple[Action, ...]:
+        """:meth:`_turn_choices` worked out afresh: the draws or the hand's opening, its
+        discards, and the values it can form whose row has a free box."""
         hand = state.hands[state.seat]
         choices = hand_choices(tuple(hand))
         announces = ANNOUNCES_OF[choices.formable & self._open_rows(state)[state.seat]]
