@@ -34,6 +34,18 @@ def test_seeing_the_hands_keeps_every_hand_and_shuffles_only_the_draw_pile(game_
     assert world.seed != state.seed  # a later reshuffle is not the real one either
 
 
+def test_seeing_the_hands_in_cento_keeps_the_card_all_saw_put_under_the_pile() -> None:
+    """Seed 2 puts the 100 under the draw pile in view of all: the seeing deal shuffles the
+    pile above it, and leaves it at the bottom, where every view shows it."""
+    game = make_game("cento")
+    state = game.new_state(4, 2)
+    assert state.draw_pile[0] == 100
+    worlds = [true_deal(game, state, "hands", random.Random(seed)) for seed in range(5)]
+    assert all(world.draw_pile[0] == 100 for world in worlds)
+    assert all(game.view(world, 0) == game.view(state, 0) for world in worlds)
+    assert any(world.draw_pile[1:] != state.draw_pile[1:] for world in worlds)
+
+
 def test_seeing_all_is_the_true_state_itself() -> None:
     game = make_game("missionszahl")
     state = game.new_state(4, 11)

@@ -28,8 +28,8 @@ KNOWLEDGE = ("hands", "all")
 #: Games whose draw pile no seat knows anything of: ``"hands"`` may shuffle it. (In
 #: Missionszahl cards put under the pile are known; Triggs and Magic Numbers have no such
 #: single pile.) In Cento a free card or the 100 turned up at the start is put under the
-#: pile in view of all (about one game in twenty): it stays there (``known_bottom``), as in
-#: the views and the search's own deals.
+#: pile in view of all (about one game in twenty): ``Cento.shuffle_draw_pile`` leaves it
+#: there, as the views and the search's own deals do.
 SHUFFLED_DRAW_PILE = ("dicht-dran", "cento")
 
 
@@ -58,10 +58,11 @@ def true_deal(
     check_knowledge(game, know)
     world = game.clone(state)
     if know == "hands":
-        bottom = getattr(world, "known_bottom", 0)  # Cento: cards all saw put under the pile
-        above = world.draw_pile[bottom:]
-        rng.shuffle(above)
-        world.draw_pile[bottom:] = above
+        shuffle_draw_pile = getattr(game, "shuffle_draw_pile", None)
+        if shuffle_draw_pile is not None:  # a game that knows part of its draw pile
+            shuffle_draw_pile(world, rng)
+        else:
+            rng.shuffle(world.draw_pile)
         world.seed = rng.getrandbits(63)
         lay_anew = getattr(game, "lay_face_down_anew", None)
         if seat is not None and lay_anew is not None:

@@ -717,6 +717,13 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         if state.phase is Phase.DRAWN and state.to_move != seat:
             state.drawn = state.hands[state.to_move][-1]
 
+    def shuffle_draw_pile(self, state: CentoState, rng: random.Random) -> None:
+        """The draw pile in a new order, above the cards everybody saw put under it (for
+        benchmarks that deal the real hands, ``spieltisch.sim.seeing``)."""
+        above = state.draw_pile[state.known_bottom :]
+        rng.shuffle(above)
+        state.draw_pile[state.known_bottom :] = above
+
     def shuffle_unseen(
         self, state: CentoState, seat: Seat | None, rng: random.Random
     ) -> CentoState:
