@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import MutableSequence
+from typing import Any
+
 from spieltisch.core.chance import (
     SearchRandom,
     derive_seed,
@@ -98,3 +102,36 @@ def test_a_search_shuffle_makes_every_position_about_equally_likely() -> None:
     one = ["x"]
     rng.shuffle(one)
     assert one == ["x"]
+
+
+class _OnePermutationEach(random.Random):
+    """The search generator as it was before batches: one numpy permutation per shuffle."""
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        super().seed(a, version)
+        import numpy
+
+        self.permutations = numpy.random.Generator(numpy.random.PCG64(self.getrandbits(128)))
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        if len(x) > 1:
+            x[:] = [x[i] for i in self.permutations.permutation(len(x)).tolist()]
+
+
+def test_a_search_generator_shuffles_in_batches_as_one_permutation_each() -> None:
+    """Drawing permutations ahead changes nothing: shuffles of changing lengths (a batch
+    left half used), draws in between, and a copy taken mid-batch give the same cards as
+    one numpy permutation per shuffle."""
+    import copy
+
+    rng, reference = SearchRandom(21), _OnePermutationEach(21)
+    lengths = [30] * 7 + [29, 29, 5] + [60] * 150 + [2, 1, 0, 60, 60]
+    for step, length in enumerate(lengths):
+        if step == 40:
+            rng = copy.deepcopy(rng)  # the copy goes on where the batch stood
+        cards, expected = list(range(length)), list(range(length))
+        rng.shuffle(cards)
+        reference.shuffle(expected)
+        assert cards == expected, step
+        if step % 9 == 0:
+            assert rng.getrandbits(30) == reference.getrandbits(30)

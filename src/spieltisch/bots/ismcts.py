@@ -562,6 +562,8 @@ class IsmctsBot:
         if 0 in tries:
             if favoured >= 0 and not tries[favoured]:
                 return favoured, True
+            if node.visits == 1:  # a new node (most are: an opponent's freshly dealt hand)
+                return self.rng.choice(range(len(tries))), True
             return self.rng.choice([place for place, n in enumerate(tries) if not n]), True
         c, bias = self.exploration, self.bias
         log_visits = math.log(node.visits)

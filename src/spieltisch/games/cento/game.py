@@ -86,6 +86,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+#: The phases by plain names: the engine compares phases at every step, and ``Phase.START``
+#: is a look-up in the enum class each time (about ten times a plain name's cost).
+OBLIGED, START, CHAIN, RUN, DRAWN, OVER = Phase
+
 #: Every number card, for taking the seen ones out.
 ALL_NUMBERS = frozenset(NUMBER_CARDS)
 
@@ -292,12 +296,14 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         self.monos = tuple(is_mono(n) for n in range(HUNDRED + 1))
         self.free_monos = tuple(FREE_LAYS[v] for v in MONOS)
         self.to_act_of = tuple((seat,) for seat in range(self.spec.max_seats))
+        #: The last view dealt from and the cards it has not seen (:meth:`_unseen`).
+        self._last_unseen: tuple[CentoView, list[int]] | None = None
         self._phases: dict[Phase, Callable[[CentoState, list[int]], list[CentoAction]]] = {
-            Phase.OBLIGED: self._legal_obliged,
-            Phase.START: self._legal_start,
-            Phase.CHAIN: self._legal_chain,
-            Phase.RUN: self._legal_run,
-            Phase.DRAWN: self._legal_drawn,
+            OBLIGED: self._legal_obliged,
+            START: self._legal_start,
+            CHAIN: self._legal_chain,
+            RUN: self._legal_run,
+            DRAWN: self._legal_drawn,
         }
 
     # -- set-up -----------------------------------------------------------------------
@@ -330,7 +336,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             open_card=open_card,
             open_value=open_card,
             to_move=START_SEAT,
-            phase=Phase.START,
+            phase=START,
             turn_values=[],
             run_digit=0,
             drawn=NO_CARD,
@@ -393,12 +399,12 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
 
     # -- legal actions ----------------------------------------------------------------
     def to_act(self, state: CentoState) -> tuple[Seat, ...]:
-        return () if state.phase is Phase.OVER else self.to_act_of[state.to_move]
+        return () if state.phase is OVER else self.to_act_of[state.to_move]
 
     def legal_actions(self, state: CentoState, seat: Seat) -> Sequence[CentoAction]:
         """What the player in turn may do now; free-card lays first (by value), then number
         cards in ascending order, then draw, end or take."""
-        if seat != state.to_move or state.phase is Phase.OVER:
+        if seat != state.to_move or state.phase is OVER:
             return ()
         return self._phases[state.phase](state, state.hands[seat])
 
@@ -480,23 +486,23 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             self._finish(state, EMPTY_HAND, seat, log)
             return
         phase = state.phase
-        if phase is Phase.RUN:
+        if phase is RUN:
             return
-        if phase is Phase.OBLIGED:
+        if phase is OBLIGED:
             self._end_turn(state, log)
         elif self.special and REPDIGITS[value]:
-            state.phase = Phase.RUN
+            state.phase = RUN
             state.run_digit = value % 10
             if log is not None:
                 log.append(Event("run", {"seat": seat, "digit": state.run_digit}))
         elif self.variant == SPIEL_3 and len(state.turn_values) < CHAIN_LIMIT:
-            state.phase = Phase.CHAIN
+            state.phase = CHAIN
         else:
             self._end_turn(state, log)
 
     def _end_by_choice(self, state: CentoState, seat: Seat, log: list[Event] | None) -> None:
         """The player ends his turn (or run) by an ``End`` action; everybody sees it."""
-        if state.phase is Phase.RUN:
+        if state.phase is RUN:
             state.public_moves.append((seat, ENDED_RUN, state.run_digit))
         else:
             state.public_moves.append((seat, ENDED, state.open_value))
@@ -508,7 +514,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         values = state.turn_values
         obliged = self.special and bool(values) and values[-1] < 10
         state.to_move = (state.to_move + 1) % state.seats
-        state.phase = Phase.OBLIGED if obliged else Phase.START
+        state.phase = OBLIGED if obliged else START
         values.clear()
         state.run_digit = 0
         state.drawn = NO_CARD
@@ -519,10 +525,10 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         """Draw one card; the turn ends, unless option ``lay_drawn`` lets him lay it."""
         state.public_moves.append((seat, DREW, state.open_value))
         drawn = self._draw(state, seat, 1, "draw", log)
-        if state.phase is Phase.OVER:
+        if state.phase is OVER:
             return
         if self.lay_drawn:
-            state.phase = Phase.DRAWN
+            state.phase = DRAWN
             state.drawn = drawn[0]
         else:
             self._end_turn(state, log)
@@ -531,7 +537,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         """Take three cards for the obligation and lose the turn (seed, rule 1 b)."""
         state.public_moves.append((seat, TOOK, state.open_value))
         self._draw(state, seat, TAKE_COUNT, "take", log)
-        if state.phase is not Phase.OVER:
+        if state.phase is not OVER:
             self._end_turn(state, log)
 
     def _draw(
@@ -570,7 +576,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         return True
 
     def _finish(self, state: CentoState, reason: str, winner: int, log: list[Event] | None) -> None:
-        state.phase = Phase.OVER
+        state.phase = OVER
         state.end_reason = reason
         state.winner = winner
         state.turn_values.clear()
@@ -587,7 +593,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
 
     # -- the end ----------------------------------------------------------------------
     def is_terminal(self, state: CentoState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def scores(self, state: CentoState) -> tuple[int, ...]:
         """Minus the cards in hand: the winner has 0, the others rank by cards left."""
@@ -626,7 +632,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
             self.rebuilds - state.rebuilds,  # rebuilds_left
             state.winner if state.winner >= 0 else None,  # winner
             state.end_reason,
-            state.phase is Phase.OVER,  # game_over
+            state.phase is OVER,  # game_over
             tuple(state.public_moves),
             tuple(state.draw_pile[: state.known_bottom]),  # pile_bottom
         )
@@ -645,10 +651,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         set of cards per card of its hand: each such hand card is dealt from the unseen cards
         outside its set while there are any, the most restricted first; the seat's other
         cards, and the draw pile, from what is left."""
-        seen = (*view.hand, *view.discard_pile, view.open_card, *view.pile_bottom)
-        # as the deck lists them: the free cards left, then the numbers left, rising
-        cards = [FREE] * (self.free_cards - seen.count(FREE))
-        cards += sorted(ALL_NUMBERS.difference(seen))
+        cards = self._unseen(view)
         rng.shuffle(cards)
         if unlikely:
             cards = self._arranged(view, cards, unlikely)
@@ -673,6 +676,18 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         )
         self._fill_unseen(state, view.seat, view.hand_sizes, cards, view.pile_bottom)
         return state
+
+    def _unseen(self, view: CentoView) -> list[int]:
+        """The cards ``view`` has not seen, as the deck lists them (the free cards left, then
+        the numbers left, rising); worked out once per view, since a search deals from one
+        view many times."""
+        last = self._last_unseen
+        if last is None or last[0] is not view:
+            seen = (*view.hand, *view.discard_pile, view.open_card, *view.pile_bottom)
+            cards = [FREE] * (self.free_cards - seen.count(FREE))
+            cards += sorted(ALL_NUMBERS.difference(seen))
+            last = self._last_unseen = view, cards
+        return last[1][:]
 
     @staticmethod
     def _arranged(
@@ -714,7 +729,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
                 dealt += size
         state.draw_pile = [*bottom, *cards[dealt:]]
         state.known_bottom = len(bottom)
-        if state.phase is Phase.DRAWN and state.to_move != seat:
+        if state.phase is DRAWN and state.to_move != seat:
             state.drawn = state.hands[state.to_move][-1]
 
     def shuffle_draw_pile(self, state: CentoState, rng: random.Random) -> None:
