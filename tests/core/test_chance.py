@@ -125,7 +125,7 @@ def test_a_search_generator_shuffles_in_batches_as_one_permutation_each() -> Non
     import copy
 
     rng, reference = SearchRandom(21), _OnePermutationEach(21)
-    lengths = [30] * 7 + [29, 29, 5] + [60] * 150 + [2, 1, 0, 60, 60]
+    lengths = [30] * 6 + [29, 29, 5] + [60] * 150 + [2, 1, 0, 60, 60]
     for step, length in enumerate(lengths):
         if step == 40:
             rng = copy.deepcopy(rng)  # the copy goes on where the batch stood

@@ -73,8 +73,9 @@ class SearchRandom(random.Random):
     were used. So the shuffles are the same as one numpy permutation per shuffle.
     """
 
-    #: The first batch of a length, and the largest (each batch of the same length doubles).
-    FIRST_BATCH, LARGEST_BATCH = 4, 64
+    #: The first batch of a length, and the largest: each batch of the same length doubles,
+    #: so shuffles whose lengths keep changing draw one permutation at a time, as before.
+    FIRST_BATCH, LARGEST_BATCH = 1, 64
 
     _generator: Any
     _numpy: Any
