@@ -22,7 +22,6 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from spieltisch.core.chance import is_complete_deck, shuffled
@@ -77,8 +76,8 @@ OUTER_SHARE = 6
 #: The 12-rule and then the 11-rule take these values out of the game; 1–10 always stay.
 LAST_REMOVABLE = 11
 NOTHING_REMOVED = 13
-#: How many hands :func:`hand_choices` remembers (a search meets the same hands again and
-#: again).
+#: How many turns :meth:`Triggs._turn_choices` remembers (a search meets the same hands
+#: again and again).
 HANDS_REMEMBERED = 1 << 14
 
 
@@ -266,12 +265,11 @@ class HandChoices(NamedTuple):
     formable: int
 
 
-@lru_cache(maxsize=HANDS_REMEMBERED)
 def hand_choices(hand: tuple[int, ...]) -> HandChoices:
     """What a sorted hand allows, whatever the sheet: drawing (action A) below the hand
     limit, every discard (action B), and the values it can form (action C, where the row has
     a free box): each value it holds, two different values added, and a value held twice
-    doubled. Remembered: a search meets the same hands again and again."""
+    doubled. (Not remembered here: :meth:`Triggs._turn_choices` remembers whole turns.)"""
     discards: list[Discard] = []
     held = 0  # the values held so far
     reach = 0  # the values formable from them
