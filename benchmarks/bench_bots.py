@@ -12,7 +12,8 @@ Strength (``--strength``): tournaments with rotated seats (``spieltisch.sim.tour
 ``heuristic`` (goal: the same margin).
 
 Usage: ``python benchmarks/bench_bots.py [--seconds S] [--rounds R] [--json]`` or
-``python benchmarks/bench_bots.py --strength [--games G] [--ismcts-time T] [--ismcts-games G]``
+``python benchmarks/bench_bots.py --strength [--games G] [--ismcts-time T] [--ismcts-games G]
+[--workers W]``
 or ``python benchmarks/bench_bots.py --paired SPEC [--game G] [--players N] [--deals D]``
 (a spec against the heuristic, deal by deal, see :func:`paired`).
 """
@@ -36,6 +37,7 @@ from spieltisch.bots.ismcts import win_shares
 from spieltisch.core.chance import derive_seed
 from spieltisch.core.match import play_match
 from spieltisch.games import REGISTRY, make_game
+from spieltisch.sim.runner import default_workers
 from spieltisch.sim.tournament import tournament
 
 #: Simulations per ISMCTS decision in the speed measurement (as in OpenSpiel's run).
@@ -130,8 +132,12 @@ def speed(seconds: float, rounds: int, specs: list[str]) -> dict[str, Any]:
     }
 
 
-def strength(games: int, ismcts_time: float, ismcts_games: int, spec: str) -> dict[str, Any]:
-    """Win shares of heuristic against random, and ISMCTS against heuristic."""
+def strength(
+    games: int, ismcts_time: float, ismcts_games: int, spec: str, workers: int = 1
+) -> dict[str, Any]:
+    """Win shares of heuristic against random, and ISMCTS against heuristic; the games are
+    played in ``workers`` processes (the results do not depend on it, except that a bot on
+    a time budget needs a core of its own)."""
     results: dict[str, Any] = {}
     for game_id in REGISTRY:
         if game_id not in HEURISTICS:
@@ -140,14 +146,14 @@ def strength(games: int, ismcts_time: float, ismcts_games: int, spec: str) -> di
         players = players_for(game_id)
         game = make_game(game_id)
         rounded = max(players, games - games % players)
-        vs_random = tournament(
-            game, players, rounded, 1, ["heuristic"] + ["random"] * (players - 1)
-        )
+        lineup = ["heuristic"] + ["random"] * (players - 1)
+        vs_random = tournament(game, players, rounded, 1, lineup, workers=workers)
         entry: dict[str, Any] = {"players": players, "heuristic_vs_random": _share(vs_random)}
         if ismcts_games:
             lineup = [f"{spec}:time={ismcts_time}"] + ["heuristic"] * (players - 1)
             rounded = max(players, ismcts_games - ismcts_games % players)
-            entry["ismcts_vs_heuristic"] = _share(tournament(game, players, rounded, 2, lineup))
+            summary = tournament(game, players, rounded, 2, lineup, workers=workers)
+            entry["ismcts_vs_heuristic"] = _share(summary)
         results[game_id] = entry
     return results
 
@@ -218,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4, help="seats for --paired")
     parser.add_argument("--deals", type=int, default=24, help="deals for --paired")
     parser.add_argument("--first-deal", type=int, default=0, help="first deal for --paired")
+    parser.add_argument(
+        "--workers", type=int, default=default_workers(), help="processes for --strength"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     data: dict[str, Any] = {
@@ -228,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         data["paired"] = paired(args.game, args.players, args.deals, args.paired, args.first_deal)
     elif args.strength:
         data["strength"] = strength(
-            args.games, args.ismcts_time, args.ismcts_games, args.ismcts_spec
+            args.games, args.ismcts_time, args.ismcts_games, args.ismcts_spec, args.workers
         )
     else:
         data["speed"] = speed(args.seconds, args.rounds, args.spec or DEFAULT_SPECS)

@@ -4,15 +4,18 @@ arguments."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from spieltisch.cli.main import main
 from spieltisch.core.errors import BotSpecError
+from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import make_game
+from spieltisch.sim.runner import SimulationError
 from spieltisch.sim.stats import wilson
-from spieltisch.sim.tournament import tournament
+from spieltisch.sim.tournament import seating, tournament
 
 
 def run(bots: list[str], games: int = 6, players: int = 3) -> dict[str, Any]:
@@ -71,6 +74,57 @@ def test_the_command_prints_one_json_object(capsys: pytest.CaptureFixture[str]) 
     assert main([*argv, "--games", "3", "--option", "passes=1", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["lineup"] == ["random"] * 3
+    assert summary["fair_share"] == pytest.approx(1 / 3)
+    assert summary["game_seeds"] == 'derive_seed(0, "game", i) for i in 0..2'
     assert summary["bots"][0]["seats_played"] == 9
     assert main([*argv, "--games", "4"]) == 2
     assert "must be a multiple of 3" in capsys.readouterr().err
+
+
+def test_several_processes_give_the_same_tournament() -> None:
+    """The games go out to worker processes in chunks and come back in their order, so
+    the win shares, scores and the ratings (updated game by game) are the same."""
+    game = make_game("dicht-dran", {"passes": 1})
+    bots = ["heuristic", "random", "ismcts:sims=10"]
+    alone = tournament(game, 3, 9, 7, bots)
+    pooled = tournament(game, 3, 9, 7, bots, workers=2, inline_below=0.0)
+    assert alone.pop("timing")["backend"] == "inline"
+    timing = pooled.pop("timing")
+    assert (timing["backend"], timing["workers"]) == ("processes", 2)
+    assert pooled == alone
+
+
+def test_every_game_is_saved_and_replays_to_its_result(tmp_path: Path) -> None:
+    game = make_game("triggs", {"round_limit": 10})
+    bots = ["heuristic", "random", "random"]
+    summary = tournament(game, 3, 6, 3, bots, transcripts=tmp_path / "games")
+    files = sorted((tmp_path / "games").iterdir())
+    assert [f.name for f in files] == [f"triggs-{i:06d}.json" for i in range(6)]
+    credit = 0.0
+    for index, path in enumerate(files):
+        transcript = Transcript.load(path)
+        assert transcript.agents == list(seating(bots, index))
+        assert transcript.options == dict(game.options)
+        state = replay(game, transcript, verify=True)
+        assert transcript.result is not None
+        assert list(game.scores(state)) == list(transcript.result.scores)
+        seat = transcript.agents.index("heuristic")
+        leaders = transcript.result.ranking.count(1)
+        credit += 1 / leaders if transcript.result.ranking[seat] == 1 else 0.0
+    heuristic = next(bot for bot in summary["bots"] if bot["bot"] == "heuristic")
+    assert heuristic["win_share"] == pytest.approx(credit / 6)
+
+
+def test_a_file_where_the_transcripts_should_go_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("mine", encoding="utf-8")
+    with pytest.raises(SimulationError, match="that is a file, not a folder"):
+        tournament(make_game("dicht-dran"), 3, 3, 0, ["random"] * 3, transcripts=taken)
+    assert taken.read_text(encoding="utf-8") == "mine"
+    argv = ["tournament", "dicht-dran", "--bots", "random,random,random", "--players", "3"]
+    assert main([*argv, "--games", "3", "--transcripts", str(taken)]) == 2
+    assert "that is a file, not a folder" in capsys.readouterr().err
+    assert main([*argv, "--games", "3", "--workers", "0"]) == 2
+    assert "workers must be at least 1, got 0" in capsys.readouterr().err

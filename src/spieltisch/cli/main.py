@@ -34,6 +34,7 @@ from spieltisch.core.game import Event, Game
 from spieltisch.core.match import Agent, new_transcript, play_match
 from spieltisch.core.transcript import Transcript, check_result, replay, replay_steps
 from spieltisch.games import REGISTRY, game_class, game_for, make_game
+from spieltisch.sim.runner import default_workers
 from spieltisch.sim.tournament import tournament
 
 EXIT_USAGE = 2
@@ -89,6 +90,14 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=int, required=True, help="a multiple of --players")
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    tour.add_argument(
+        "--workers",
+        type=int,
+        help="processes to play in (default: every core; 1: this one); the results are the same",
+    )
+    tour.add_argument(
+        "--transcripts", type=Path, metavar="DIR", help="save every game, replayable, in DIR"
+    )
     tour.add_argument("--json", action="store_true", help="print one JSON object")
 
     rep = sub.add_parser("replay", help="show or verify a saved game")
@@ -245,6 +254,8 @@ def cmd_tournament(args: argparse.Namespace, out: Console, err: Console) -> int:
             args.seed,
             args.bots.split(","),
             progress=lambda done: progress.update(task, completed=done),
+            workers=default_workers() if args.workers is None else args.workers,
+            transcripts=args.transcripts,
         )
     if args.json:
         print(json.dumps(summary))

@@ -25,7 +25,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from spieltisch.bots import make_bot
 from spieltisch.core.chance import derive_seed
@@ -45,6 +45,11 @@ MIN_CHUNKS = 64
 #: Seconds of play below which a run stays in this process: starting a worker process
 #: (``spawn``: a fresh interpreter that imports Spieltisch) takes about half a second.
 INLINE_BELOW = 2.0
+
+
+#: A chunk function's plan and result (:func:`play_in_order`).
+P = TypeVar("P")
+T = TypeVar("T")
 
 
 class SimulationError(SpieltischError):
@@ -144,22 +149,17 @@ def play_chunk(plan: Plan, start: int, stop: int) -> ChunkTally:
     return chunk
 
 
-def _in_process(plan: Plan, ranges: Sequence[tuple[int, int]]) -> Iterator[ChunkTally]:
-    for start, stop in ranges:
-        yield play_chunk(plan, start, stop)
-
-
 def _in_processes(
-    plan: Plan, ranges: Sequence[tuple[int, int]], workers: int
-) -> Iterator[ChunkTally]:
+    play: Callable[[P, int, int], T], plan: P, ranges: Sequence[tuple[int, int]], workers: int
+) -> Iterator[T]:
     """Chunks played by ``workers`` processes, yielded in chunk order; only a few chunks
     are in flight at a time, so memory does not grow with the run."""
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         waiting = iter(ranges)
-        running: deque[Future[ChunkTally]] = deque()
+        running: deque[Future[T]] = deque()
         for start, stop in waiting:
-            running.append(pool.submit(play_chunk, plan, start, stop))
+            running.append(pool.submit(play, plan, start, stop))
             if len(running) >= 2 * workers:
                 break
         while running:
@@ -171,9 +171,40 @@ def _in_processes(
                     "try fewer --workers"
                 ) from None
             for start, stop in waiting:
-                running.append(pool.submit(play_chunk, plan, start, stop))
+                running.append(pool.submit(play, plan, start, stop))
                 break
             yield done
+
+
+def play_in_order(
+    play: Callable[[P, int, int], T],
+    plan: P,
+    ranges: Sequence[tuple[int, int]],
+    workers: int,
+    take: Callable[[T], None],
+    inline_below: float = INLINE_BELOW,
+) -> str:
+    """Give ``take`` the result of ``play(plan, start, stop)`` for every chunk of ``ranges``,
+    in chunk order; return where they were played: "inline" (this process) or "processes".
+
+    ``play`` must be a module-level function of picklable arguments. With several
+    workers, the first chunk is played here and timed: if the rest would take less than
+    ``inline_below`` seconds in this process, starting workers would cost more than it
+    saves, and the rest is played here too. The results are the same either way.
+    """
+    if workers > 1 and ranges:
+        started = time.perf_counter()
+        first = play(plan, *ranges[0])
+        spent = time.perf_counter() - started
+        take(first)
+        ranges = ranges[1:]
+        if ranges and spent * len(ranges) >= inline_below:
+            for chunk in _in_processes(play, plan, ranges, min(workers, len(ranges))):
+                take(chunk)
+            return "processes"
+    for start, stop in ranges:
+        take(play(plan, start, stop))
+    return "inline"
 
 
 def _on_ray(
@@ -254,12 +285,9 @@ def run_plan(
     inline_below: float = INLINE_BELOW,
 ) -> tuple[ChunkTally, str]:
     """Play all ``games`` of ``plan`` and merge their tallies (in chunk order); also say
-    where they were played: "inline" (this process), "processes" or "ray".
-
-    With several workers, the first chunk is played here and timed: if the rest would take
-    less than ``inline_below`` seconds in this process, starting workers would cost more
-    than it saves, and the rest is played here too. The tallies are the same either way.
-    """
+    where they were played: "inline" (this process), "processes" or "ray"
+    (:func:`play_in_order` chooses between the first two). The tallies are the same
+    either way."""
     ranges = chunk_ranges(games)
     merged = ChunkTally(
         0,
@@ -268,26 +296,16 @@ def run_plan(
         [Paired(plan.players) for _ in plan.variants[1:]],
     )
 
-    def take(chunks: Iterator[ChunkTally]) -> None:
-        for chunk in chunks:
-            merged.merge(chunk)
-            if progress is not None:
-                progress(merged.stop - merged.start)
+    def take(chunk: ChunkTally) -> None:
+        merged.merge(chunk)
+        if progress is not None:
+            progress(merged.stop - merged.start)
 
     if ray_address is not None:
-        take(_on_ray(plan, ranges, ray_address, workers))
+        for chunk in _on_ray(plan, ranges, ray_address, workers):
+            take(chunk)
         return merged, "ray"
-    if workers <= 1:
-        take(_in_process(plan, ranges))
-        return merged, "inline"
-    started = time.perf_counter()
-    take(_in_process(plan, ranges[:1]))
-    rest = ranges[1:]
-    if not rest or (time.perf_counter() - started) * len(rest) < inline_below:
-        take(_in_process(plan, rest))
-        return merged, "inline"
-    take(_in_processes(plan, rest, min(workers, len(rest))))
-    return merged, "processes"
+    return merged, play_in_order(play_chunk, plan, ranges, workers, take, inline_below)
 
 
 def default_workers() -> int:

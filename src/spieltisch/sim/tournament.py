@@ -8,6 +8,12 @@ Per bot: its win share (a first place shared by k seats counts 1/k), the 95 % Wi
 interval of that share, its mean score, and an openskill Plackett–Luce rating updated after
 every game from the places of all seats. A spec sitting in several seats of one game is
 rated as that many team members whose updates are averaged.
+
+The games can be played in several processes (``workers``): each game's bots and deal
+depend only on the seed and the game's index, and the results are recorded in the order
+of the games, so the ratings and every other figure are the same however many processes
+played. With ``transcripts``, every game is saved as a replayable transcript that names
+the bot in each seat.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -25,7 +32,16 @@ from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import JSON, Game
 from spieltisch.core.match import play_match
-from spieltisch.sim.runner import game_seed
+from spieltisch.core.options import OptionValue
+from spieltisch.games import make_game
+from spieltisch.sim.runner import (
+    INLINE_BELOW,
+    SimulationError,
+    absolute_paths,
+    chunk_ranges,
+    game_seed,
+    play_in_order,
+)
 from spieltisch.sim.stats import wilson
 
 
@@ -58,6 +74,53 @@ class BotRecord:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentPlan:
+    """What a worker needs to play games of a tournament: plain, picklable values only."""
+
+    game: str
+    options: dict[str, OptionValue]
+    players: int
+    seed: int
+    lineup: tuple[str, ...]
+    transcripts: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One game's result: who sat where, the scores and the places."""
+
+    seated: tuple[str, ...]
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+
+
+def seating(lineup: Sequence[str], index: int) -> tuple[str, ...]:
+    """The bots of game ``index``: the lineup rotated by ``index`` places."""
+    players = len(lineup)
+    return tuple(lineup[(seat + index) % players] for seat in range(players))
+
+
+def play_games(plan: TournamentPlan, start: int, stop: int) -> list[Played]:
+    """Play games ``start`` to ``stop - 1`` of a tournament (a module-level function of
+    picklable arguments, so that worker processes can run it)."""
+    game = make_game(plan.game, plan.options)
+    played = []
+    for index in range(start, stop):
+        seated = seating(plan.lineup, index)
+        agents = [
+            make_bot(spec, game, derive_seed(plan.seed, "tournament", index, seat))
+            for seat, spec in enumerate(seated)
+        ]
+        transcript = play_match(game, agents, game_seed(plan.seed, index)).transcript
+        if plan.transcripts is not None:
+            transcript.save(Path(plan.transcripts) / f"{plan.game}-{index:06d}.json")
+        result = transcript.result
+        assert result is not None
+        played.append(Played(seated, tuple(result.scores), tuple(result.ranking)))
+    return played
+
+
 def tournament(
     game: Game[Any, Any, Any],
     players: int,
@@ -65,8 +128,14 @@ def tournament(
     seed: int,
     bots: Sequence[str],
     progress: Callable[[int], None] | None = None,
+    *,
+    workers: int = 1,
+    transcripts: Path | None = None,
+    inline_below: float = INLINE_BELOW,
 ) -> dict[str, JSON]:
-    """Play ``games`` games with the lineup ``bots`` (one spec per seat), rotated."""
+    """Play ``games`` games with the lineup ``bots`` (one spec per seat), rotated, in
+    ``workers`` processes (1: this one), saving each game's transcript in the folder
+    ``transcripts`` if given. The summary is the same however many processes play."""
     game.spec.check_seats(players)
     if len(bots) != players:
         raise BotSpecError(f"a tournament names one bot per seat ({players}), got {len(bots)}")
@@ -76,6 +145,16 @@ def tournament(
             f"--games must be a multiple of {players}, so that every bot sits in every seat "
             f"equally; got {games}"
         )
+    if workers < 1:
+        raise SimulationError(f"the number of workers must be at least 1, got {workers}")
+    folder = None
+    if transcripts is not None:  # made now: a bad folder is refused before any game
+        if transcripts.exists() and not transcripts.is_dir():
+            raise SimulationError(f"--transcripts {transcripts}: that is a file, not a folder")
+        transcripts.mkdir(parents=True, exist_ok=True)
+        folder = str(transcripts.resolve())
+    options = absolute_paths(game, dict(game.options))
+    plan = TournamentPlan(game.spec.id, options, players, seed, tuple(lineup), folder)
     model = PlackettLuce()
     records = {
         spec: BotRecord(spec, model.rating(name=spec), seat_wins=[0.0] * players)
@@ -84,17 +163,18 @@ def tournament(
     #: How often each spec sits in any one seat: every rotation puts each lineup entry there.
     per_seat = {spec: lineup.count(spec) * games // players for spec in records}
     started = time.perf_counter()
-    for index in range(games):
-        seated = [lineup[(seat + index) % players] for seat in range(players)]
-        agents = [
-            make_bot(spec, game, derive_seed(seed, "tournament", index, seat))
-            for seat, spec in enumerate(seated)
-        ]
-        result = play_match(game, agents, game_seed(seed, index)).transcript.result
-        assert result is not None
-        _record(model, records, seated, result.scores, result.ranking)
+    done = 0
+
+    def take(chunk: list[Played]) -> None:
+        nonlocal done
+        for played in chunk:  # in the order of the games: the ratings depend on it
+            _record(model, records, played.seated, played.scores, played.ranking)
+        done += len(chunk)
         if progress is not None:
-            progress(index + 1)
+            progress(done)
+
+    ranges = chunk_ranges(games)
+    backend = play_in_order(play_games, plan, ranges, workers, take, inline_below)
     elapsed = time.perf_counter() - started
     for record in records.values():
         record.seat_wins = [credit / per_seat[record.spec] for credit in record.seat_wins]
@@ -106,8 +186,14 @@ def tournament(
         "games": games,
         "seed": seed,
         "lineup": list(lineup),
+        "game_seeds": f'derive_seed({seed}, "game", i) for i in 0..{games - 1}',
+        "fair_share": round(1 / players, 6),
         "bots": [record.to_json() for record in records.values()],
-        "timing": {"seconds": round(elapsed, 3)},
+        "timing": {
+            "seconds": round(elapsed, 3),
+            "workers": 1 if backend == "inline" else min(workers, len(ranges) - 1),
+            "backend": backend,
+        },
     }
 
 
