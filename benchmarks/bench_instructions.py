@@ -14,14 +14,24 @@ is the cost of one simulation. With ``--against SRC`` (another checkout's ``src`
 instance a ``git worktree`` of the last commit) it counts that code too and gives the
 change; it also checks that both chose the same moves.
 
+With ``--openspiel`` (when ``open-spiel`` is installed, the ``bench`` extra) it also counts
+OpenSpiel's Python ``ISMCTSBot`` on ``oh_hell`` (3 players, 1000 simulations a move, one
+random rollout each, as ``bench_bots.py`` times it) on the first moves of ten fresh deals, and
+gives each game's ratio: OpenSpiel's instructions per simulation over ours. This ratio does
+not move with the load; it is not the issue's measure (simulations per second), because an
+instruction of OpenSpiel's C++ game takes less time than one of CPython's loop (compare the
+two on the same machine: see ``docs/performance.md``).
+
 Usage: ``python benchmarks/bench_instructions.py [--games G1,G2] [--decisions N]
-[--spec SPEC] [--against SRC] [--json]`` (needs ``valgrind`` on the ``PATH``).
+[--spec SPEC] [--against SRC] [--openspiel] [--json]`` (needs ``valgrind`` on the
+``PATH``).
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import os
 import random
@@ -35,6 +45,11 @@ from typing import Any
 #: Simulations per decision, as in ``bench_bots.py``.
 SIMULATIONS = 1000
 DEFAULT_SPEC = "ismcts:horizon=10"
+#: The name of OpenSpiel's run in ``--child`` and in the results.
+OPENSPIEL = "openspiel:oh_hell"
+#: OpenSpiel's searches counted: its cost differs much from deal to deal (the first
+#: decision of a deal is a bid, among up to fourteen), so more deals than for our games.
+OPENSPIEL_DECISIONS = 10
 
 
 def child(game_id: str, decisions: int, spec: str) -> None:
@@ -60,6 +75,36 @@ def child(game_id: str, decisions: int, spec: str) -> None:
         digest.update(repr(action).encode())
         simulations += bot.last_simulations
     print(digest.hexdigest()[:12], simulations)
+
+
+def openspiel_child(decisions: int) -> None:
+    """Like :func:`child`, for OpenSpiel's ISMCTS on ``oh_hell``: the first move of
+    ``decisions`` fresh deals (``bench_bots.openspiel_rate``'s set-up)."""
+    import numpy
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("oh_hell", {"players": 3})
+    rng = numpy.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, SIMULATIONS, random_state=rng)
+    digest = hashlib.sha1()
+    for _ in range(decisions):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        digest.update(repr(bot.step(state)).encode())
+    print(digest.hexdigest()[:12], decisions * SIMULATIONS)
+
+
+def openspiel_installed() -> bool:
+    """Whether OpenSpiel's Python ISMCTS can be imported."""
+    try:
+        importlib.import_module("open_spiel.python.algorithms.ismcts")
+    except ImportError:
+        return False
+    return True
 
 
 def counted(source: str | None, game_id: str, decisions: int, spec: str) -> tuple[int, str, int]:
@@ -103,14 +148,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--decisions", type=int, default=3)
     parser.add_argument("--spec", default=DEFAULT_SPEC)
     parser.add_argument("--against", metavar="SRC", help="another checkout's src directory")
+    parser.add_argument(
+        "--openspiel", action="store_true", help="count OpenSpiel's ISMCTS on oh_hell too"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.child:
         game_id, decisions, spec = args.child
-        child(game_id, int(decisions), spec)
+        if game_id == OPENSPIEL:
+            openspiel_child(int(decisions))
+        else:
+            child(game_id, int(decisions), spec)
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: this benchmark counts instructions with it")
+    if args.openspiel and not openspiel_installed():
+        raise SystemExit(
+            "--openspiel: OpenSpiel is not installed (it comes with the bench extra: "
+            "pip install -e '.[bench]')"
+        )
     from spieltisch.games import REGISTRY
 
     games = [g for g in args.games.split(",") if g] or sorted(REGISTRY)
@@ -120,6 +176,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.against and not Path(args.against, "spieltisch").is_dir():
         raise SystemExit(f"--against {args.against}: no spieltisch package there")
     rows: list[dict[str, Any]] = []
+    reference = None
+    if args.openspiel:
+        reference, _ = per_simulation(None, OPENSPIEL, OPENSPIEL_DECISIONS, args.spec)
+        rows.append({"game": OPENSPIEL, "instructions_per_simulation": reference})
+        if not args.json:
+            print(f"{OPENSPIEL:17} {reference:>10,.0f} per simulation", flush=True)
     for game_id in games:
         row: dict[str, Any] = {"game": game_id}
         row["instructions_per_simulation"], digest = per_simulation(
@@ -130,9 +192,13 @@ def main(argv: list[str] | None = None) -> None:
             row["against"] = other
             row["change"] = row["instructions_per_simulation"] / other - 1
             row["same_moves"] = digest == other_digest
+        if reference is not None:
+            row["openspiel_ratio"] = reference / row["instructions_per_simulation"]
         rows.append(row)
         if not args.json:
-            line = f"{game_id:15} {row['instructions_per_simulation']:>10,.0f} per simulation"
+            line = f"{game_id:17} {row['instructions_per_simulation']:>10,.0f} per simulation"
+            if reference is not None:
+                line += f"   OpenSpiel's over ours: {row['openspiel_ratio']:.2f}"
             if args.against:
                 line += f"   against {other:>10,.0f}: {row['change']:+.1%}"
                 line += "" if row["same_moves"] else "   (other moves!)"

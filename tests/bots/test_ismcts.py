@@ -210,6 +210,32 @@ def test_a_horizon_cuts_the_playout_short() -> None:
     assert applied == 1 + 3
 
 
+@pytest.mark.parametrize(("cut", "always_at_a_turns_start"), [("action", False), ("round", True)])
+def test_a_round_cut_ends_a_playout_only_where_the_bot_begins_a_turn(
+    cut: str, always_at_a_turns_start: bool
+) -> None:
+    """cut=round: past the horizon the playout goes on until the bot is about to begin a
+    turn, so every seat has had as many turns since the decision; cut=action stops
+    anywhere, mid-turn too."""
+    game = make_game("triggs")
+    state = game.new_state(4, 3)
+    seat = game.to_act(state)[0]
+    spec = f"ismcts:sims=60:horizon=5:cut={cut}:rollout=heuristic:opponents=heuristic"
+    bot = make_bot(f"{spec}:tree=root:root=halving", game, 2)
+    where: list[tuple[int, str, int]] = []
+    real_standing = game.standing
+
+    def standing(cut_off: Any) -> Any:
+        where.append((cut_off.seat, cut_off.phase.value, cut_off.draws_left))
+        return real_standing(cut_off)
+
+    game.standing = standing  # type: ignore[method-assign]
+    bot.act(game.view(state, seat), game.legal_actions(state, seat))
+    assert len(where) >= 40  # the playouts of the knockout's rounds
+    at_start = [place == (seat, "turn", 0) for place in where]
+    assert all(at_start) is always_at_a_turns_start
+
+
 def test_magic_numbers_answers_come_from_the_bots_knowledge_not_from_the_search() -> None:
     """A search cannot find words: asked to answer, ISMCTS says what its own knowledge
     model says (a real answer for cards it knows), never the empty listed template."""
@@ -399,6 +425,7 @@ def test_a_root_only_search_leaves_every_later_decision_to_the_models() -> None:
     [
         ("ismcts:root=best", "root must be ucb or halving"),
         ("ismcts:tree=leaf", "tree must be full or root"),
+        ("ismcts:horizon=5:cut=turn", "cut must be action or round"),
     ],
 )
 def test_bad_search_shapes_are_named(spec: str, message: str) -> None:

@@ -44,3 +44,18 @@ def test_without_valgrind_or_with_an_unknown_game_it_says_what_is_wrong(
         bench.main(["--games", "schach"])
     with pytest.raises(SystemExit, match="no spieltisch package there"):
         bench.main(["--games", "cento", "--against", "/nowhere"])
+
+
+def test_the_openspiel_yardstick_says_when_openspiel_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bench = _bench()
+    monkeypatch.setattr(bench.shutil, "which", lambda name: "/usr/bin/valgrind")
+    monkeypatch.setattr(bench.importlib, "import_module", _missing)
+    assert not bench.openspiel_installed()
+    with pytest.raises(SystemExit, match=r"OpenSpiel is not installed .*bench extra"):
+        bench.main(["--games", "cento", "--openspiel"])
+
+
+def _missing(name: str) -> None:
+    raise ImportError(f"No module named {name!r}")

@@ -45,6 +45,13 @@ so a tie broken one way after one move could be broken the other way after the n
 **Cut-off playouts.** ``horizon=N`` stops a playout after ``N`` further actions and credits
 the seats by their standing (``Game.standing``: the score if the game were scored now; the
 leaders share the win), instead of playing to the end: many more, shallower simulations.
+A cut after a fixed number of actions can fall in the middle of a round: the seats that have
+had a turn more since the decision, or the bot's own turn half played, are then ranked
+against those that have not, and a move that spends many actions (laying card after card)
+leaves the others fewer before the cut than one that spends few (drawing). ``cut=round``
+plays on past the horizon until the bot is about to begin a turn (for games of turns:
+seats that commit at once are not told apart by it), so every seat has had as many turns
+since the decision.
 
 **Only the root.** ``tree=root`` searches the bot's present decision only: every later
 decision, its own included, is left to the models (or made at random without them). With
@@ -105,6 +112,7 @@ PARAMETERS = (
     "batch",
     "score",
     "horizon",
+    "cut",
     "root",
     "tree",
     "top",
@@ -209,6 +217,7 @@ class IsmctsBot:
         rollout_by_model: bool = False,
         opponents_by_model: bool = False,
         horizon: int | None = None,
+        cut_at_round: bool = False,
         bias: float = 0.0,
         batch: int = 1,
         score_weight: float = DEFAULT_SCORE_WEIGHT,
@@ -230,6 +239,8 @@ class IsmctsBot:
         self.rollout_by_model = rollout_by_model and model is not None
         self.opponents_by_model = opponents_by_model and model is not None
         self.horizon = horizon
+        #: With a horizon: stop a playout only where the bot is about to act again.
+        self.cut_at_round = cut_at_round and horizon is not None
         self.bias = bias if self.model is not None else 0.0
         self.batch = batch
         self.score_weight = score_weight
@@ -513,7 +524,7 @@ class IsmctsBot:
                 continue
             if expanded or root_only:
                 break
-        shares = self._play_out(state)
+        shares = self._play_out(state, me)
         for node, place, seat in path:
             node.tries[place] += 1
             node.rewards[place] += shares[seat]
@@ -605,10 +616,12 @@ class IsmctsBot:
             return legal[int(self._play_rng.random() * len(legal))]
         return self._model_for(seat).act(self.game.view(state, seat), legal)
 
-    def _play_out(self, state: Any) -> list[float]:
-        """Finish the game (or stop after ``horizon`` actions) and share out the win."""
+    def _play_out(self, state: Any, me: Seat) -> list[float]:
+        """Finish the game (or stop after ``horizon`` actions; with ``cut=round`` only once
+        the bot ``me`` is about to begin a turn) and share out the win."""
         game = self.game
         left = self.horizon if self.horizon is not None else -1
+        seat = None
         if self.rollout_by_model:
             while left and not game.is_terminal(state):
                 seat = game.to_act(state)[0]
@@ -625,7 +638,29 @@ class IsmctsBot:
                 legal = legal_actions(state, seat)
                 apply(state, seat, legal[int(draw() * len(legal))])
                 left -= 1
+        if self.cut_at_round:
+            self._finish_round(state, me, seat)
         return self._rewards(state)
+
+    def _finish_round(self, state: Any, me: Seat, last: Seat | None) -> None:
+        """Play on, past the horizon, until the bot is about to begin a turn (``last``: the
+        seat that acted last): every seat has then had as many turns since the decision, so
+        none is ranked on a turn (or half a turn) that the others have not had."""
+        game = self.game
+        while not game.is_terminal(state):
+            acting = game.to_act(state)
+            if me in acting and last != me:
+                return
+            seat = me if me in acting else acting[0]
+            legal = game.legal_actions(state, seat)
+            if len(legal) == 1:
+                action = legal[0]
+            elif self.rollout_by_model:
+                action = self._modelled(state, seat, legal)
+            else:
+                action = legal[int(self._play_rng.random() * len(legal))]
+            game.apply(state, seat, action)
+            last = seat
 
     def _rewards(self, state: Any) -> list[float]:
         """Each seat's reward in 0…1: its share of the win, blended (weight ``score``) with
@@ -666,6 +701,7 @@ def make_ismcts(
         raise BotSpecError("give the ISMCTS bot either sims= or time=, not both")
     exploration = _number(params, "c", float, 0.0, 100.0)
     horizon = _number(params, "horizon", int, 1, 1_000_000)
+    cut = _choice(params, "cut", ("action", "round"), "action")
     bias = _number(params, "bias", float, 0.0, 100.0)
     batch = _number(params, "batch", int, 1, 1000)
     score = _number(params, "score", float, 0.0, 1.0)
@@ -692,6 +728,7 @@ def make_ismcts(
         rollout_by_model=rollout == "heuristic",
         opponents_by_model=opponents == "heuristic",
         horizon=int(horizon) if horizon is not None else None,
+        cut_at_round=cut == "round",
         bias=float(bias) if bias is not None else 0.0,
         batch=int(batch) if batch is not None else 1,
         score_weight=float(score) if score is not None else DEFAULT_SCORE_WEIGHT,
