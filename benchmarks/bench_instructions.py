@@ -80,9 +80,10 @@ def child(game_id: str, decisions: int, spec: str) -> None:
 def openspiel_child(decisions: int) -> None:
     """Like :func:`child`, for OpenSpiel's ISMCTS on ``oh_hell``: the first move of
     ``decisions`` fresh deals (``bench_bots.openspiel_rate``'s set-up)."""
-    import numpy
-    import pyspiel
-    from open_spiel.python.algorithms import ismcts, mcts
+    numpy: Any = importlib.import_module("numpy")
+    pyspiel: Any = importlib.import_module("pyspiel")
+    ismcts: Any = importlib.import_module("open_spiel.python.algorithms.ismcts")
+    mcts: Any = importlib.import_module("open_spiel.python.algorithms.mcts")
 
     game = pyspiel.load_game("oh_hell", {"players": 3})
     rng = numpy.random.RandomState(1)

@@ -225,7 +225,7 @@ def test_a_round_cut_ends_a_playout_only_where_the_bot_begins_a_turn(
     where: list[tuple[int, str, int]] = []
     real_standing = game.standing
 
-    def standing(cut_off: Any) -> Any:
+    def standing(cut_off: Any) -> tuple[float, ...]:
         where.append((cut_off.seat, cut_off.phase.value, cut_off.draws_left))
         return real_standing(cut_off)
 
