@@ -212,7 +212,7 @@ def test_a_horizon_cuts_the_playout_short() -> None:
 
 @pytest.mark.parametrize(("cut", "always_at_a_turns_start"), [("action", False), ("round", True)])
 def test_a_round_cut_ends_a_playout_only_where_the_bot_begins_a_turn(
-    cut: str, always_at_a_turns_start: bool
+    cut: str, always_at_a_turns_start: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """cut=round: past the horizon the playout goes on until the bot is about to begin a
     turn, so every seat has had as many turns since the decision; cut=action stops
@@ -229,7 +229,7 @@ def test_a_round_cut_ends_a_playout_only_where_the_bot_begins_a_turn(
         where.append((cut_off.seat, cut_off.phase.value, cut_off.draws_left))
         return real_standing(cut_off)
 
-    game.standing = standing  # type: ignore[method-assign]
+    monkeypatch.setattr(game, "standing", standing)
     bot.act(game.view(state, seat), game.legal_actions(state, seat))
     assert len(where) >= 40  # the playouts of the knockout's rounds
     at_start = [place == (seat, "turn", 0) for place in where]
