@@ -29,9 +29,14 @@ themselves never see more than their view. ``--judge all`` (every game) keeps th
 pile's real order too, so each position counts one real future: far noisier, it takes many
 positions, and its ceiling is one of hindsight.
 
+``--versus`` compares two specs (``--spec A --spec B``) head to head, for far less: only
+the positions where they choose different moves are judged, and only those two moves. It
+reports B's gain over A per position (zero where they agree): a small change to a search
+(a parameter) moves only a few of its decisions, and their value is all it changes.
+
 Usage: ``python benchmarks/bench_headroom.py --game cento --positions 40 --deals 400
 --spec 'ismcts:sims=500:rollout=heuristic:opponents=heuristic:root=halving:tree=root:top=6'
-[--spec ...] [--top 6] [--first-game 0] [--judge model|hands|all] [--json]``
+[--spec ...] [--top 6] [--first-game 0] [--judge model|hands|all] [--versus] [--json]``
 """
 
 from __future__ import annotations
@@ -138,6 +143,28 @@ def judge_position(
     }
 
 
+def versus_position(
+    game: Game[Any, Any, Any],
+    number: int,
+    step: int,
+    view: View,
+    legal: Any,
+    specs: list[str],
+    deals: int,
+    dealer: Callable[[random.Random], Any] | None = None,
+) -> float | None:
+    """The second spec's gain over the first in one position: ``None`` where both choose
+    the same move, else the mean paired difference of their moves' rewards in the same
+    deals (the judge and the bots seeded as in :func:`judge_position`)."""
+    first, second = (make_bot(spec, game, 11 * number + step).act(view, legal) for spec in specs)
+    if first == second:
+        return None
+    judge = make_bot(JUDGE, game, 99 + number * 1000 + step)
+    assert isinstance(judge, IsmctsBot)
+    mine, theirs = judge.paired_rewards(view, [first, second], deals, dealer=dealer)
+    return statistics.fmean(theirs) - statistics.fmean(mine)
+
+
 def dealer_for(
     game: Game[Any, Any, Any], state: Any, judge: str
 ) -> Callable[[random.Random], Any] | None:
@@ -192,10 +219,15 @@ def main(argv: list[str] | None = None) -> int:
         default="model",
         help="value moves in sampled deals (the search's model) or in the real position",
     )
+    parser.add_argument(
+        "--versus", action="store_true", help="the second --spec against the first, head to head"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.positions < 1 or args.deals < 2 or args.top < 1:
         parser.error("--positions and --top must be at least 1, --deals at least 2")
+    if args.versus and len(args.spec) != 2:
+        parser.error(f"--versus compares two --spec, got {len(args.spec)}")
     try:
         game = make_game(args.game)
         for spec in args.spec:
@@ -204,6 +236,17 @@ def main(argv: list[str] | None = None) -> int:
             check_knowledge(game, args.judge)
     except (UnknownGameError, BotSpecError, ValueError) as error:
         parser.error(str(error))
+    data: dict[str, Any] = {
+        "command": shlex.join([sys.executable, *sys.argv]),
+        "python": platform.python_version(),
+        "game": args.game,
+        "judge": args.judge,
+        "deals": args.deals,
+    }
+    if args.versus:
+        data.update(versus(game, args))
+        print(json.dumps(data, indent=None if args.json else 2))
+        return 0
     rows: list[dict[str, Any]] = []
     for number, step, view, legal, state in positions(game, args.first_game):
         if len(rows) == args.positions:
@@ -221,18 +264,32 @@ def main(argv: list[str] | None = None) -> int:
                 dealer_for(game, game.clone(state), args.judge),
             )
         )
-    data = {
-        "command": shlex.join([sys.executable, *sys.argv]),
-        "python": platform.python_version(),
-        "game": args.game,
-        "judge": args.judge,
-        "deals": args.deals,
-        "top": args.top,
-        "decisions_per_seat_and_game": round(decisions_per_seat(game), 1),
-        **summary(rows, args.spec),
-    }
+    data["top"] = args.top
+    data["decisions_per_seat_and_game"] = round(decisions_per_seat(game), 1)
+    data.update(summary(rows, args.spec))
     print(json.dumps(data, indent=None if args.json else 2))
     return 0
+
+
+def versus(game: Game[Any, Any, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """``--versus``: the second spec's gain over the first, per position, with its standard
+    error, and the gains where they differ."""
+    gains: list[float | None] = []
+    for number, step, view, legal, state in positions(game, args.first_game):
+        if len(gains) == args.positions:
+            break
+        dealer = dealer_for(game, game.clone(state), args.judge)
+        gains.append(
+            versus_position(game, number, step, view, legal, args.spec, args.deals, dealer)
+        )
+    differ = [gain for gain in gains if gain is not None]
+    estimate = _estimate([gain or 0.0 for gain in gains])
+    estimate["positions_with_another_move"] = len(differ)
+    return {
+        "positions": len(gains),
+        "versus": {"first": args.spec[0], "second": args.spec[1], **estimate},
+        "gains_where_they_differ": [round(gain, 4) for gain in differ],
+    }
 
 
 if __name__ == "__main__":

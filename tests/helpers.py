@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -12,6 +14,17 @@ from spieltisch.bots import RandomBot
 from spieltisch.core.chance import derive_seed
 from spieltisch.core.game import Game, View
 from spieltisch.core.match import Agent
+
+
+def load_benchmark(name: str) -> Any:
+    """``benchmarks/<name>.py`` as a module (benchmarks are scripts, not a package)."""
+    path = Path(__file__).parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def random_agents(game: Game[Any, Any, Any], seats: int, seed: int) -> list[Agent]:

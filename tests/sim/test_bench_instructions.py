@@ -3,22 +3,15 @@ input gets a one-line message."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.helpers import load_benchmark
+
 
 def _bench() -> Any:
-    """``benchmarks/bench_instructions.py`` as a module (benchmarks are scripts)."""
-    path = Path(__file__).parents[2] / "benchmarks" / "bench_instructions.py"
-    spec = importlib.util.spec_from_file_location("bench_instructions", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("bench_instructions")
 
 
 def test_a_counted_run_searches_the_same_moves_every_time(

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from spieltisch.games import make_game
 from spieltisch.sim.seeing import true_deal
+from tests.helpers import load_benchmark
 
 
 def _zones(game: Any, state: Any) -> dict[str, list[Any]]:
@@ -88,14 +87,7 @@ def test_a_seats_deal_lays_the_others_face_down_cards_anew_from_their_hands() ->
 
 
 def _bench_information() -> Any:
-    """``benchmarks/bench_information.py`` as a module (benchmarks are scripts, not a package)."""
-    path = Path(__file__).parents[2] / "benchmarks" / "bench_information.py"
-    spec = importlib.util.spec_from_file_location("bench_information", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("bench_information")
 
 
 def test_the_seeing_search_deals_the_true_hands_and_leaves_the_game_honest() -> None:

@@ -1,0 +1,53 @@
+"""The decision-level benchmark's head-to-head mode: only the positions where two specs
+choose differently are judged, and the gain is the paired difference of their moves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from spieltisch.games import make_game
+from tests.helpers import load_benchmark
+
+SEARCH = "ismcts:sims=8:rollout=heuristic:opponents=heuristic:root=halving:tree=root"
+
+
+def test_two_specs_that_agree_everywhere_cost_no_judging(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bench = load_benchmark("bench_headroom")
+    argv = ["--game", "magic-numbers", "--positions", "3", "--deals", "4", "--versus"]
+    bench.main([*argv, "--spec", SEARCH, "--spec", SEARCH, "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["positions"] == 3
+    assert data["versus"]["gain_per_position"] == 0
+    assert data["versus"]["positions_with_another_move"] == 0
+    assert data["gains_where_they_differ"] == []
+
+
+def test_a_position_where_they_differ_is_judged_by_their_two_moves() -> None:
+    """The gain is the mean paired difference of the two moves' rewards, as the judge
+    gives them; where the moves agree there is nothing to judge."""
+    bench = load_benchmark("bench_headroom")
+    game = make_game("dicht-dran")
+    specs = ["heuristic", "random"]
+    for number, step, view, legal, _ in bench.positions(game, 0):
+        first = bench.make_bot(specs[0], game, 11 * number + step).act(view, legal)
+        second = bench.make_bot(specs[1], game, 11 * number + step).act(view, legal)
+        gain = bench.versus_position(game, number, step, view, legal, specs, 6)
+        if first == second:
+            assert gain is None
+            continue
+        judge = bench.make_bot(bench.JUDGE, game, 99 + number * 1000 + step)
+        mine, theirs = judge.paired_rewards(view, [first, second], 6)
+        assert gain == pytest.approx(sum(theirs) / 6 - sum(mine) / 6)
+        break
+    else:
+        pytest.fail("no position where a random move differs from the heuristic's")
+
+
+def test_versus_needs_two_specs() -> None:
+    bench = load_benchmark("bench_headroom")
+    with pytest.raises(SystemExit):
+        bench.main(["--game", "cento", "--versus", "--spec", SEARCH])
