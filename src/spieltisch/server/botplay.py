@@ -58,13 +58,14 @@ PRESETS: tuple[tuple[str, str, str], ...] = (
 STRONG_SEARCH = "ismcts:time=1:rollout=heuristic:opponents=heuristic:root=halving:tree=root"
 #: Each game's own settings, as in the tournaments of docs/performance.md: only the
 #: heuristic's ``top`` best moves enter the knockout where a turn can begin in many ways.
-#: Triggs games are long, so its playouts stop after 24 actions (about two rounds) and are
-#: judged by the score so far. In Cento and Missionszahl the heuristic's move is nearly
-#: always as good as its rivals, and a knockout's winner is often only the luckiest, so the
-#: bot leaves the heuristic's move only on clear evidence (``switch=1``; docs/performance.md,
-#: "How much a decision can still gain").
+#: Triggs games are long, so its playouts stop after 24 actions (about two rounds), at the
+#: next point where the bot is about to begin a turn (``cut=round``: every seat has had as
+#: many turns), and are judged by the score so far. In Cento and Missionszahl the
+#: heuristic's move is nearly always as good as its rivals, and a knockout's winner is often
+#: only the luckiest, so the bot leaves the heuristic's move only on clear evidence
+#: (``switch=1``; docs/performance.md, "How much a decision can still gain").
 STRONG_SEARCH_BY_GAME = {
-    "triggs": STRONG_SEARCH + ":top=4:horizon=24",
+    "triggs": STRONG_SEARCH + ":top=4:horizon=24:cut=round",
     "cento": STRONG_SEARCH + ":top=6:switch=1",
     "missionszahl": STRONG_SEARCH + ":top=5:switch=1",
 }
