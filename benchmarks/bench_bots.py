@@ -229,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.workers < 1:
+        parser.error(f"--workers must be at least 1, got {args.workers}")
     data: dict[str, Any] = {
         "command": shlex.join([sys.executable, *sys.argv]),
         "python": platform.python_version(),

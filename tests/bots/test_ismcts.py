@@ -236,6 +236,29 @@ def test_a_round_cut_ends_a_playout_only_where_the_bot_begins_a_turn(
     assert all(at_start) is always_at_a_turns_start
 
 
+@pytest.mark.parametrize("cut", ["action", "round"])
+def test_where_seats_commit_at_once_a_round_cut_stops_at_a_fresh_round(
+    cut: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In Dicht dran every seat commits a card each round: cut=round stops a playout only
+    where a new round begins (every seat still to commit), not after some have committed."""
+    game = make_game("dicht-dran")
+    state = game.new_state(4, 3)
+    seat = game.to_act(state)[0]
+    bot = make_bot(f"ismcts:sims=60:horizon=5:cut={cut}", game, 2)
+    waiting: list[tuple[int, ...]] = []
+    real_standing = game.standing
+
+    def standing(cut_off: Any) -> tuple[float, ...]:
+        waiting.append(tuple(game.to_act(cut_off)))
+        return real_standing(cut_off)
+
+    monkeypatch.setattr(game, "standing", standing)
+    bot.act(game.view(state, seat), game.legal_actions(state, seat))
+    assert len(waiting) == 60
+    assert all(seats == (0, 1, 2, 3) for seats in waiting) is (cut == "round")
+
+
 def test_magic_numbers_answers_come_from_the_bots_knowledge_not_from_the_search() -> None:
     """A search cannot find words: asked to answer, ISMCTS says what its own knowledge
     model says (a real answer for cards it knows), never the empty listed template."""
@@ -426,6 +449,7 @@ def test_a_root_only_search_leaves_every_later_decision_to_the_models() -> None:
         ("ismcts:root=best", "root must be ucb or halving"),
         ("ismcts:tree=leaf", "tree must be full or root"),
         ("ismcts:horizon=5:cut=turn", "cut must be action or round"),
+        ("ismcts:cut=round", "give horizon=N"),
     ],
 )
 def test_bad_search_shapes_are_named(spec: str, message: str) -> None:

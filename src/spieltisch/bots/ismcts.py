@@ -239,8 +239,8 @@ class IsmctsBot:
         self.rollout_by_model = rollout_by_model and model is not None
         self.opponents_by_model = opponents_by_model and model is not None
         self.horizon = horizon
-        #: With a horizon: stop a playout only where the bot is about to act again.
-        self.cut_at_round = cut_at_round and horizon is not None
+        #: With a horizon: stop a playout only where the bot is about to begin a turn.
+        self.cut_at_round = cut_at_round and horizon is not None and horizon > 0
         self.bias = bias if self.model is not None else 0.0
         self.batch = batch
         self.score_weight = score_weight
@@ -621,10 +621,11 @@ class IsmctsBot:
         the bot ``me`` is about to begin a turn) and share out the win."""
         game = self.game
         left = self.horizon if self.horizon is not None else -1
-        seat = None
+        acting: tuple[Seat, ...] = ()  # the seats to act before the last action
         if self.rollout_by_model:
             while left and not game.is_terminal(state):
-                seat = game.to_act(state)[0]
+                acting = game.to_act(state)
+                seat = acting[0]
                 legal = game.legal_actions(state, seat)
                 action = legal[0] if len(legal) == 1 else self._modelled(state, seat, legal)
                 game.apply(state, seat, action)
@@ -634,24 +635,28 @@ class IsmctsBot:
             is_terminal, to_act = game.is_terminal, game.to_act
             legal_actions, apply = game.legal_actions, game.apply
             while left and not is_terminal(state):
-                seat = to_act(state)[0]
+                acting = to_act(state)
+                seat = acting[0]
                 legal = legal_actions(state, seat)
                 apply(state, seat, legal[int(draw() * len(legal))])
                 left -= 1
         if self.cut_at_round:
-            self._finish_round(state, me, seat)
+            self._finish_round(state, me, me in acting)
         return self._rewards(state)
 
-    def _finish_round(self, state: Any, me: Seat, last: Seat | None) -> None:
-        """Play on, past the horizon, until the bot is about to begin a turn (``last``: the
-        seat that acted last): every seat has then had as many turns since the decision, so
-        none is ranked on a turn (or half a turn) that the others have not had."""
+    def _finish_round(self, state: Any, me: Seat, was_acting: bool) -> None:
+        """Play on, past the horizon, until the bot is about to begin a turn: until it is
+        among the seats to act and was not before the last action (``was_acting``: whether
+        it was before the horizon's last action). Every seat has then had as many turns
+        since the decision (in a game of turns), or every round has been played out (where
+        seats commit at once), so none is ranked on a turn the others have not had."""
         game = self.game
         while not game.is_terminal(state):
             acting = game.to_act(state)
-            if me in acting and last != me:
+            if me in acting and not was_acting:
                 return
-            seat = me if me in acting else acting[0]
+            was_acting = me in acting
+            seat = acting[0]
             legal = game.legal_actions(state, seat)
             if len(legal) == 1:
                 action = legal[0]
@@ -660,7 +665,6 @@ class IsmctsBot:
             else:
                 action = legal[int(self._play_rng.random() * len(legal))]
             game.apply(state, seat, action)
-            last = seat
 
     def _rewards(self, state: Any) -> list[float]:
         """Each seat's reward in 0…1: its share of the win, blended (weight ``score``) with
@@ -702,6 +706,8 @@ def make_ismcts(
     exploration = _number(params, "c", float, 0.0, 100.0)
     horizon = _number(params, "horizon", int, 1, 1_000_000)
     cut = _choice(params, "cut", ("action", "round"), "action")
+    if cut == "round" and horizon is None:
+        raise BotSpecError("ismcts cut=round says where a cut-off playout stops: give horizon=N")
     bias = _number(params, "bias", float, 0.0, 100.0)
     batch = _number(params, "batch", int, 1, 1000)
     score = _number(params, "score", float, 0.0, 1.0)
