@@ -127,12 +127,11 @@ def judge_position(
         moves[-1] = own
     picks = {}
     for spec in specs:
-        choice = make_bot(spec, game, 11 * number + step).act(view, legal)
+        choice = _chosen(spec, game, number, step, view, legal)
         if choice not in moves:
             moves.append(choice)
         picks[spec] = moves.index(choice)
-    judge = make_bot(JUDGE, game, 99 + number * 1000 + step)
-    assert isinstance(judge, IsmctsBot)
+    judge = _judge(game, number, step)
     return {
         "game": number,
         "step": step,
@@ -156,13 +155,27 @@ def versus_position(
     """The second spec's gain over the first in one position: ``None`` where both choose
     the same move, else the mean paired difference of their moves' rewards in the same
     deals (the judge and the bots seeded as in :func:`judge_position`)."""
-    first, second = (make_bot(spec, game, 11 * number + step).act(view, legal) for spec in specs)
+    first, second = (_chosen(spec, game, number, step, view, legal) for spec in specs)
     if first == second:
         return None
+    mine, theirs = _judge(game, number, step).paired_rewards(
+        view, [first, second], deals, dealer=dealer
+    )
+    return statistics.fmean(theirs) - statistics.fmean(mine)
+
+
+def _chosen(
+    spec: str, game: Game[Any, Any, Any], number: int, step: int, view: View, legal: Any
+) -> Any:
+    """The move a bot of ``spec`` chooses in a position, seeded by the position."""
+    return make_bot(spec, game, 11 * number + step).act(view, legal)
+
+
+def _judge(game: Game[Any, Any, Any], number: int, step: int) -> IsmctsBot:
+    """The judge of a position, seeded by the position."""
     judge = make_bot(JUDGE, game, 99 + number * 1000 + step)
     assert isinstance(judge, IsmctsBot)
-    mine, theirs = judge.paired_rewards(view, [first, second], deals, dealer=dealer)
-    return statistics.fmean(theirs) - statistics.fmean(mine)
+    return judge
 
 
 def dealer_for(
