@@ -49,9 +49,9 @@ A cut after a fixed number of actions can fall in the middle of a round: the sea
 had a turn more since the decision, or the bot's own turn half played, are then ranked
 against those that have not, and a move that spends many actions (laying card after card)
 leaves the others fewer before the cut than one that spends few (drawing). ``cut=round``
-plays on past the horizon until the bot is about to begin a turn (for games of turns:
-seats that commit at once are not told apart by it), so every seat has had as many turns
-since the decision.
+plays on past the horizon until the bot is about to begin a turn (it is among the seats to
+act and was not before the last action), so every seat has had as many turns since the
+decision; where seats commit at once, the round under way is played out.
 
 **Only the root.** ``tree=root`` searches the bot's present decision only: every later
 decision, its own included, is left to the models (or made at random without them). With
