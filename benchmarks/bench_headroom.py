@@ -27,7 +27,10 @@ dran and Cento, see ``spieltisch.sim.seeing``), everybody then playing like the 
 what the moves are really worth against players who play like the heuristic; the bots
 themselves never see more than their view. ``--judge all`` (every game) keeps the draw
 pile's real order too, so each position counts one real future: far noisier, it takes many
-positions, and its ceiling is one of hindsight.
+positions, and its ceiling is one of hindsight. With ``--facedown model`` the model judge
+does not deal the cards the others have already laid face down this round at random: each
+takes his back and his model lays one from his sampled hand (``ismcts:…:facedown=model``),
+as a player who plays like the heuristic would have.
 
 ``--versus`` compares two specs (``--spec A --spec B``) head to head, for far less: only
 the positions where they choose different moves are judged, and only those two moves. It
@@ -36,7 +39,8 @@ reports B's gain over A per position (zero where they agree): a small change to 
 
 Usage: ``python benchmarks/bench_headroom.py --game cento --positions 40 --deals 400
 --spec 'ismcts:sims=500:rollout=heuristic:opponents=heuristic:root=halving:tree=root:top=6'
-[--spec ...] [--top 6] [--first-game 0] [--judge model|hands|all] [--versus] [--json]``
+[--spec ...] [--top 6] [--first-game 0] [--judge model|hands|all] [--facedown random|model]
+[--versus] [--json]``
 """
 
 from __future__ import annotations
@@ -116,6 +120,7 @@ def judge_position(
     top: int,
     deals: int,
     dealer: Callable[[random.Random], Any] | None = None,
+    judge: str = JUDGE,
 ) -> dict[str, Any]:
     """The moves listed in one position, the heuristic's and each spec's choice among them,
     and every move's rewards in the same deals (those of ``dealer`` if given)."""
@@ -131,14 +136,14 @@ def judge_position(
         if choice not in moves:
             moves.append(choice)
         picks[spec] = moves.index(choice)
-    judge = _judge(game, number, step)
+    bot = _judge(game, number, step, judge)
     return {
         "game": number,
         "step": step,
         "moves": [repr(move) for move in moves],
         "heuristic": moves.index(own),
         "picks": picks,
-        "rewards": judge.paired_rewards(view, moves, deals, dealer=dealer),
+        "rewards": bot.paired_rewards(view, moves, deals, dealer=dealer),
     }
 
 
@@ -151,6 +156,7 @@ def versus_position(
     specs: list[str],
     deals: int,
     dealer: Callable[[random.Random], Any] | None = None,
+    judge: str = JUDGE,
 ) -> float | None:
     """The second spec's gain over the first in one position: ``None`` where both choose
     the same move, else the mean paired difference of their moves' rewards in the same
@@ -158,7 +164,7 @@ def versus_position(
     first, second = (_chosen(spec, game, number, step, view, legal) for spec in specs)
     if first == second:
         return None
-    mine, theirs = _judge(game, number, step).paired_rewards(
+    mine, theirs = _judge(game, number, step, judge).paired_rewards(
         view, [first, second], deals, dealer=dealer
     )
     return statistics.fmean(theirs) - statistics.fmean(mine)
@@ -171,9 +177,9 @@ def _chosen(
     return make_bot(spec, game, 11 * number + step).act(view, legal)
 
 
-def _judge(game: Game[Any, Any, Any], number: int, step: int) -> IsmctsBot:
-    """The judge of a position, seeded by the position."""
-    judge = make_bot(JUDGE, game, 99 + number * 1000 + step)
+def _judge(game: Game[Any, Any, Any], number: int, step: int, spec: str = JUDGE) -> IsmctsBot:
+    """The judge of a position (a :data:`JUDGE` spec), seeded by the position."""
+    judge = make_bot(spec, game, 99 + number * 1000 + step)
     assert isinstance(judge, IsmctsBot)
     return judge
 
@@ -233,12 +239,21 @@ def main(argv: list[str] | None = None) -> int:
         help="value moves in sampled deals (the search's model) or in the real position",
     )
     parser.add_argument(
+        "--facedown",
+        choices=("random", "model"),
+        default="random",
+        help="the judge's deals: cards the others laid face down dealt at random, or laid "
+        "by their models (--judge model only)",
+    )
+    parser.add_argument(
         "--versus", action="store_true", help="the second --spec against the first, head to head"
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.positions < 1 or args.deals < 2 or args.top < 1:
         parser.error("--positions and --top must be at least 1, --deals at least 2")
+    if args.facedown == "model" and args.judge != "model":
+        parser.error("--facedown model is for --judge model: the real position has its own cards")
     if args.versus and len(args.spec) != 2:
         parser.error(f"--versus compares two --spec, got {len(args.spec)}")
     try:
@@ -256,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
         "judge": args.judge,
         "deals": args.deals,
     }
+    if args.facedown == "model":
+        data["facedown"] = "model"
     if args.versus:
         data.update(versus(game, args))
         print(json.dumps(data, indent=None if args.json else 2))
@@ -275,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.top,
                 args.deals,
                 dealer_for(game, game.clone(state), args.judge),
+                judge_spec(args),
             )
         )
     data["top"] = args.top
@@ -282,6 +300,12 @@ def main(argv: list[str] | None = None) -> int:
     data.update(summary(rows, args.spec))
     print(json.dumps(data, indent=None if args.json else 2))
     return 0
+
+
+def judge_spec(args: argparse.Namespace) -> str:
+    """The judge's spec: :data:`JUDGE`, with ``--facedown model`` letting the models of the
+    players who have laid a card face down lay it from their sampled hands."""
+    return JUDGE + ":facedown=model" if args.facedown == "model" else JUDGE
 
 
 def versus(game: Game[Any, Any, Any], args: argparse.Namespace) -> dict[str, Any]:
@@ -293,7 +317,9 @@ def versus(game: Game[Any, Any, Any], args: argparse.Namespace) -> dict[str, Any
             break
         dealer = dealer_for(game, game.clone(state), args.judge)
         gains.append(
-            versus_position(game, number, step, view, legal, args.spec, args.deals, dealer)
+            versus_position(
+                game, number, step, view, legal, args.spec, args.deals, dealer, judge_spec(args)
+            )
         )
     differ = [gain for gain in gains if gain is not None]
     estimate = _estimate([gain or 0.0 for gain in gains])

@@ -6,6 +6,7 @@ import gc
 import math
 import random
 import time
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
@@ -651,3 +652,88 @@ def test_a_game_whose_legal_actions_depend_on_hidden_cards_is_refused() -> None:
         bot.act(view, legal)
     game.legal_actions = real_legal_actions  # type: ignore[method-assign]
     assert make_bot("ismcts:sims=50", game, 1).act(view, legal) in legal
+
+
+def _after_three_commits(game_id: str) -> tuple[Any, Any]:
+    """A table of four where seats 0–2 have laid their cards face down and seat 3 is to
+    lay (the first card round of a fresh game)."""
+    game = make_game(game_id)
+    state = game.new_state(4, 6)
+    for seat in range(3):
+        assert seat in game.to_act(state)
+        game.play(state, seat, game.legal_actions(state, seat)[-1])
+    assert game.to_act(state) == (3,)
+    return game, state
+
+
+def _cards(game: Any, state: Any) -> list[Any]:
+    return sorted(card for cards in game.card_zones(state).values() for card in cards)
+
+
+@pytest.mark.parametrize("game_id", ["dicht-dran", "missionszahl"])
+def test_the_others_take_back_their_face_down_cards_for_their_models_to_lay(
+    game_id: str,
+) -> None:
+    """``facedown=model``: a deal for seat 3 dealt the others' face-down cards at random;
+    taken back, each hand holds its card again, every seat is to lay anew, no card is lost
+    or made, and seat 3 sees what it saw before, except that nobody has laid a card yet."""
+    game, state = _after_three_commits(game_id)
+    view = game.view(state, 3)
+    world = game.determinize(view, random.Random(1))
+    before = _cards(game, world)
+    sizes = [len(hand) for hand in world.hands]
+    assert game.take_back_face_down(world, 3)
+    assert game.to_act(world) == (0, 1, 2, 3)
+    assert [len(hand) for hand in world.hands] == [size + 1 for size in sizes[:3]] + sizes[3:]
+    assert _cards(game, world) == before
+    assert all(hand == sorted(hand) for hand in world.hands)
+    again = game.view(world, 3)
+    assert again.committed == (False,) * 4
+    assert again.hand_sizes == (*(size + 1 for size in view.hand_sizes[:3]), view.hand_sizes[3])
+    changed = {"committed", "hand_sizes", "to_act"} & {field.name for field in fields(view)}
+    assert replace(again, **{name: getattr(view, name) for name in changed}) == view
+    assert not game.take_back_face_down(world, 3)  # nothing left to take back
+
+
+@pytest.mark.parametrize("game_id", ["triggs", "cento", "magic-numbers"])
+def test_games_without_face_down_cards_take_nothing_back(game_id: str) -> None:
+    game = make_game(game_id)
+    state = game.new_state(4, 6)
+    copy = game.clone(state)
+    assert not game.take_back_face_down(state, 0)
+    assert state == copy
+
+
+def test_a_search_with_facedown_model_deals_the_others_to_lay_again() -> None:
+    """Only ``facedown=model`` takes the others' cards back, so that their heuristic models
+    lay them; the default deals them at random like any unseen card."""
+    game, state = _after_three_commits("dicht-dran")
+    view = game.view(state, 3)
+    spec = "ismcts:sims=40:rollout=heuristic:opponents=heuristic:root=halving:tree=root"
+    modelled, dealt = (make_bot(spec + extra, game, 1) for extra in (":facedown=model", ""))
+    assert isinstance(modelled, IsmctsBot)
+    assert isinstance(dealt, IsmctsBot)
+    assert game.to_act(modelled._deal(view)) == (0, 1, 2, 3)
+    assert game.to_act(dealt._deal(view)) == (3,)
+    laid: list[int] = []
+    real_model_for = modelled._model_for
+
+    def spy(who: int) -> Any:
+        laid.append(who)
+        return real_model_for(who)
+
+    modelled._model_for = spy  # type: ignore[method-assign,assignment]
+    assert modelled.act(view, game.legal_actions(state, 3)) in game.legal_actions(state, 3)
+    assert {0, 1, 2} <= set(laid)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:facedown=open", "facedown must be random or model"),
+        ("ismcts:facedown=model", "give rollout=heuristic or opponents=heuristic"),
+    ],
+)
+def test_bad_face_down_settings_are_named(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec, make_game("dicht-dran"), 1)

@@ -51,3 +51,23 @@ def test_versus_needs_two_specs() -> None:
     bench = load_benchmark("bench_headroom")
     with pytest.raises(SystemExit):
         bench.main(["--game", "cento", "--versus", "--spec", SEARCH])
+
+
+def test_the_judge_lets_models_lay_the_face_down_cards_only_when_asked() -> None:
+    bench = load_benchmark("bench_headroom")
+    args = bench.argparse.Namespace(facedown="model")
+    assert bench.judge_spec(args) == bench.JUDGE + ":facedown=model"
+    game = make_game("dicht-dran")
+    judge = bench._judge(game, 0, 0, bench.judge_spec(args))
+    assert judge.face_down_by_model
+    assert not bench._judge(game, 0, 0).face_down_by_model
+
+
+def test_a_face_down_judge_is_refused_for_the_real_position(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bench = load_benchmark("bench_headroom")
+    argv = ["--game", "dicht-dran", "--judge", "hands", "--facedown", "model", "--spec", SEARCH]
+    with pytest.raises(SystemExit):
+        bench.main(argv)
+    assert "--facedown model is for --judge model" in capsys.readouterr().err

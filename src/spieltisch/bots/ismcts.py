@@ -26,6 +26,10 @@ anew with every sampled deal, since what a player knows is hidden like his cards
 * ``opponents=heuristic``: the other seats are not searched but decide by their models, so
   the tree holds only the bot's own decisions: a best reply to players who play like the
   heuristic, which needs far fewer simulations than searching everybody's moves;
+* ``facedown=model``: where others have already laid a card face down this round (the bot
+  sees only that they have), the sampled deal does not give them a card at random: each
+  takes his back into his sampled hand (``Game.take_back_face_down``) and his model lays
+  one, after the bot, as a player lays a card: on purpose;
 * ``bias=B``: progressive bias: the action the bot's own model would take gets a bonus of
   ``B / (visits + 1)`` in UCB and is tried first, so a small search starts from the
   heuristic's move and leaves it only on evidence;
@@ -118,6 +122,7 @@ PARAMETERS = (
     "top",
     "switch",
     "deals",
+    "facedown",
 )
 
 #: Makes a model player (a heuristic bot) from a seed.
@@ -226,6 +231,7 @@ class IsmctsBot:
         top: int | None = None,
         switch: float | None = None,
         dealer: Dealer | None = None,
+        face_down_by_model: bool = False,
     ) -> None:
         self.name = name
         self.game = game
@@ -255,6 +261,9 @@ class IsmctsBot:
         self.switch = switch
         #: How deals are sampled from the view (``None``: ``Game.determinize``, uniformly).
         self.dealer = dealer
+        #: Whether the cards the others have laid face down this round are taken back from
+        #: each deal, for their models to lay from the sampled hands (``facedown=model``).
+        self.face_down_by_model = face_down_by_model and model is not None
         #: The random choices of playouts; with ``batch`` or ``root=halving`` reseeded for
         #: every simulation, so the simulations of one deal meet the same chance (common
         #: random numbers).
@@ -453,8 +462,12 @@ class IsmctsBot:
         sampled anew with the cards it cannot see. Its own seat plays by its own model, so
         in a simulation the bot answers as it really would (it knows its own knowledge)."""
         if self.dealer is not None:
-            return self._dealt(view, self.dealer(view, self.rng))
-        return self._dealt(view, self.game.determinize(view, self.rng))
+            world = self.dealer(view, self.rng)
+        else:
+            world = self.game.determinize(view, self.rng)
+        if self.face_down_by_model and view.seat is not None:
+            self.game.take_back_face_down(world, view.seat)
+        return self._dealt(view, world)
 
     def _dealt(self, view: View, world: Any) -> Any:
         """``world`` as the next deal: fresh models for the other seats."""
@@ -718,6 +731,12 @@ def make_ismcts(
     top = _number(params, "top", int, 1, 1000)
     switch = _number(params, "switch", float, 0.0, 100.0)
     deals = _choice(params, "deals", ("uniform", "belief"), "uniform")
+    face_down = _choice(params, "facedown", ("random", "model"), "random")
+    if face_down == "model" and rollout != "heuristic" and opponents != "heuristic":
+        raise BotSpecError(
+            "ismcts facedown=model lets models of the players lay their cards: "
+            "give rollout=heuristic or opponents=heuristic"
+        )
     if deals == "belief" and belief is None:
         raise BotSpecError(f"there is no belief about the players' hands for {game.spec.id}")
     wanted = rollout == "heuristic" or opponents == "heuristic" or bias
@@ -743,6 +762,7 @@ def make_ismcts(
         top=int(top) if top is not None else None,
         switch=float(switch) if switch is not None else None,
         dealer=belief() if belief is not None and deals == "belief" else None,
+        face_down_by_model=face_down == "model",
     )
 
 

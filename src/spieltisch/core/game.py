@@ -258,6 +258,15 @@ class Game(ABC, Generic[S, A, V]):
     def determinize(self, view: V, rng: random.Random) -> S:
         """A full state consistent with ``view``: what its seat cannot see is dealt anew."""
 
+    def take_back_face_down(self, state: S, seat: Seat) -> bool:
+        """In a state dealt for ``seat``'s search: every other seat that has laid a card face
+        down this round takes it back into its hand and is to lay one again, so that a
+        model of that player can choose it from the sampled hand. (The sample dealt such a
+        card at random, while a player lays a card on purpose: the one nearest the target,
+        say.) Returns whether anything was taken back; by default nothing is, as in games
+        without face-down commits."""
+        return False
+
     @abstractmethod
     def shuffle_unseen(self, state: S, seat: Seat | None, rng: random.Random) -> S:
         """A copy of ``state`` with every card ``seat`` cannot see dealt anew (for tests)."""

@@ -560,6 +560,20 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
                 state.committed[other] = cards.pop()
         state.draw_pile = cards
 
+    def take_back_face_down(self, state: DichtDranState, seat: Seat) -> bool:
+        """Every other seat that has laid a card this round takes it back and is to lay
+        again (for a search that lets models of the players choose their cards)."""
+        taken = False
+        for other, card in enumerate(state.committed):
+            if other != seat and card:
+                insort(state.hands[other], card)  # hands are kept sorted
+                state.committed[other] = 0
+                taken = True
+        if taken:
+            state.waiting = tuple(s for s, card in enumerate(state.committed) if not card)
+            state.public_round = None
+        return taken
+
     def lay_face_down_anew(self, state: DichtDranState, seat: Seat, rng: random.Random) -> None:
         """For benchmarks that show a search the others' hands (``spieltisch.sim.seeing``),
         not the round's outcome: every other seat that has laid a card face down this round

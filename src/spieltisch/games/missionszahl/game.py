@@ -1134,6 +1134,22 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             board=deal.board,
         )
 
+    def take_back_face_down(self, state: MissionszahlState, seat: Seat) -> bool:
+        """Every other seat that has laid a card this round takes it back and is to lay
+        again (for a search that lets models of the players choose their cards)."""
+        if state.phase is not COMMIT:
+            return False
+        played = state.played
+        taken = False
+        for other, card in enumerate(played):
+            if other != seat and card >= 0:
+                insort(state.hands[other], card)  # hands are kept sorted
+                played[other] = -1
+                taken = True
+        if taken:
+            state.waiting = tuple(s for s, card in enumerate(played) if card < 0)
+        return taken
+
     def shuffle_unseen(
         self, state: MissionszahlState, seat: Seat | None, rng: random.Random
     ) -> MissionszahlState:
