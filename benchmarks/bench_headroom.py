@@ -23,14 +23,14 @@ game: deals sampled uniformly from what the seat cannot see, every player playin
 heuristic. A gain that a tournament does not confirm points at that model: at what the deals
 or the players are really like. ``--judge hands`` values the moves in the real position
 instead: the others' real hands, only the draw pile shuffled anew for every deal (Dicht
-dran and Cento, see ``spieltisch.sim.seeing``), everybody then playing like the heuristic:
-what the moves are really worth against players who play like the heuristic; the bots
-themselves never see more than their view. ``--judge all`` (every game) keeps the draw
-pile's real order too, so each position counts one real future: far noisier, it takes many
-positions, and its ceiling is one of hindsight. With ``--facedown model`` the model judge
-does not deal the cards the others have already laid face down this round at random: each
-takes his back and his model lays one from his sampled hand (``ismcts:…:facedown=model``),
-as a player who plays like the heuristic would have.
+dran, Cento and Missionszahl, see ``spieltisch.sim.seeing``), everybody then playing like
+the heuristic: what the moves are really worth against players who play like the
+heuristic; the bots themselves never see more than their view. ``--judge all`` (every
+game) keeps the draw pile's real order too, so each position counts one real future: far
+noisier, it takes many positions, and its ceiling is one of hindsight. With ``--facedown
+model`` the model judge does not deal the cards the others have already laid face down this
+round at random: each takes his back and his model lays one from his sampled hand
+(``ismcts:…:facedown=model``), as a player who plays like the heuristic would have.
 
 ``--versus`` compares two specs (``--spec A --spec B``) head to head, for far less: only
 the positions where they choose different moves are judged, and only those two moves. It

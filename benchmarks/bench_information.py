@@ -9,9 +9,9 @@ simulation dealt from the true state instead of a sample:
   down, and the real order of the draw pile (the future that will come, as far as the cards
   go);
 * ``--know hands`` (the default): the others' hands, with the draw pile shuffled anew for
-  every simulation (and in Dicht dran the card each of them has laid face down this round
-  dealt anew from its hand). Only for games where no seat knows the draw pile's order
-  (Dicht dran, Cento; see ``spieltisch.sim.seeing``).
+  every simulation (the cards of it somebody knows staying in place; and in Dicht dran and
+  Missionszahl the card each of them has laid face down this round dealt anew from its
+  hand). Only for Dicht dran, Cento and Missionszahl (see ``spieltisch.sim.seeing``).
 
 The seeing bot cheats, so it is never a bot one can choose; it measures how much of the
 game is the hidden information. The gap between the two win shares is what a better model

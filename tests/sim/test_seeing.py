@@ -16,7 +16,7 @@ def _zones(game: Any, state: Any) -> dict[str, list[Any]]:
     return {zone: list(cards) for zone, cards in game.card_zones(state).items()}
 
 
-@pytest.mark.parametrize("game_id", ["dicht-dran", "cento"])
+@pytest.mark.parametrize("game_id", ["dicht-dran", "cento", "missionszahl"])
 def test_seeing_the_hands_keeps_every_hand_and_shuffles_only_the_draw_pile(game_id: str) -> None:
     game = make_game(game_id)
     state = game.new_state(4, 11)
@@ -54,12 +54,60 @@ def test_seeing_all_is_the_true_state_itself() -> None:
     assert world.seed == state.seed
 
 
-def test_seeing_only_the_hands_is_refused_where_the_draw_pile_is_partly_known() -> None:
-    game = make_game("missionszahl")
-    with pytest.raises(ValueError, match=r"nobody knows .*not missionszahl"):
+def test_seeing_only_the_hands_is_refused_where_there_is_no_one_draw_pile() -> None:
+    game = make_game("triggs")
+    with pytest.raises(ValueError, match=r"nobody knows .*not triggs"):
         true_deal(game, game.new_state(4, 1), "hands", random.Random(0))
     with pytest.raises(ValueError, match="hands or all, got 'some'"):
         true_deal(game, game.new_state(4, 1), "some", random.Random(0))
+
+
+def _missionszahl_with_cards_under_the_pile() -> tuple[Any, Any]:
+    """A Missionszahl table, played at random until some draw pile card is known to
+    somebody (put under the pile face up, or passed there blind)."""
+    game = make_game("missionszahl")
+    chance = random.Random(4)
+    for seed in range(40):
+        state = game.new_state(4, seed)
+        while not game.is_terminal(state):
+            if any(state.known[card] for card in state.draw_pile):
+                return game, state
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, chance.choice(game.legal_actions(state, seat)))
+    raise AssertionError("no game put a card under the draw pile")
+
+
+def test_seeing_the_hands_in_missionszahl_keeps_every_known_draw_pile_card_in_place() -> None:
+    game, state = _missionszahl_with_cards_under_the_pile()
+    pile = state.draw_pile
+    worlds = [true_deal(game, state, "hands", random.Random(seed)) for seed in range(5)]
+    for world in worlds:
+        assert world.hands == state.hands
+        assert sorted(world.draw_pile) == sorted(pile)
+        for place, card in enumerate(pile):
+            if state.known[card]:
+                assert world.draw_pile[place] == card
+        for seat in (None, 0, 1, 2, 3):
+            assert game.view(world, seat) == game.view(state, seat)
+    assert any(world.draw_pile != pile for world in worlds)
+
+
+def test_a_seats_deal_in_missionszahl_lays_the_others_face_down_cards_anew() -> None:
+    game = make_game("missionszahl")
+    state = game.new_state(4, 11)
+    for seat in (0, 1):
+        game.apply(state, seat, game.legal_actions(state, seat)[0])
+    held = [sorted([*state.hands[s], state.played[s]]) for s in (0, 1)]
+    laid = set()
+    for seed in range(12):
+        world = true_deal(game, state, "hands", random.Random(seed), seat=2)
+        for s in (0, 1):
+            assert sorted([*world.hands[s], world.played[s]]) == held[s]
+        laid.add(world.played[0])
+        assert world.hands[2:] == state.hands[2:]
+    assert len(laid) > 1
+    judged = true_deal(game, state, "hands", random.Random(0))
+    assert judged.played == state.played
 
 
 def test_a_seats_deal_lays_the_others_face_down_cards_anew_from_their_hands() -> None:

@@ -6,14 +6,14 @@ really was, or how much a bot would gain if it could see:
 
 * ``"all"``: the true state as it is: every hand, and the draw pile in its real order (the
   future that will come, as far as the cards go);
-* ``"hands"``: every hand as it is, the draw pile shuffled anew. Only for games where no
-  seat knows anything of the draw pile's order (:data:`SHUFFLED_DRAW_PILE`, with one
-  exception noted there), so that the result is a position a player could be in.
+* ``"hands"``: every hand as it is, the draw pile shuffled anew (the cards of it that
+  somebody knows stay where they are). Only for the games of :data:`SHUFFLED_DRAW_PILE`,
+  so that the result is a position a player could be in.
 
 A deal for a seat's search (``seat`` given) does not show the cards the others have laid
-face down this round in Dicht dran: which card of its hand each of them laid is dealt anew,
-since seeing it would be seeing the round's outcome, not the hands. Without ``seat`` (a
-judge valuing moves in the real position) the face-down cards stay as they are.
+face down this round (Dicht dran, Missionszahl): which card of its hand each of them laid
+is dealt anew, since seeing it would be seeing the round's outcome, not the hands. Without
+``seat`` (a judge valuing moves in the real position) the face-down cards stay as they are.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ from spieltisch.core.game import Game
 
 #: What a seeing deal may show.
 KNOWLEDGE = ("hands", "all")
-#: Games whose draw pile no seat knows anything of: ``"hands"`` may shuffle it. (In
-#: Missionszahl cards put under the pile are known; Triggs and Magic Numbers have no such
-#: single pile.) In Cento a free card or the 100 turned up at the start is put under the
-#: pile in view of all (about one game in twenty): ``Cento.shuffle_draw_pile`` leaves it
-#: there, as the views and the search's own deals do.
-SHUFFLED_DRAW_PILE = ("dicht-dran", "cento")
+#: Games whose draw pile no seat knows anything of, or whose game shuffles only what
+#: nobody knows of it (``shuffle_draw_pile``): ``"hands"`` may shuffle it. (Triggs and
+#: Magic Numbers have no such single pile.) In Cento a free card or the 100 turned up at the
+#: start is put under the pile in view of all (about one game in twenty), and in Missionszahl
+#: cards are put under it face up or passed there blind: ``shuffle_draw_pile`` leaves every
+#: card somebody knows where it is, as the views and the search's own deals do.
+SHUFFLED_DRAW_PILE = ("dicht-dran", "cento", "missionszahl")
 
 
 def check_knowledge(game: Game[Any, Any, Any], know: str) -> None:
