@@ -113,6 +113,8 @@ def test_a_time_budget_is_kept(spec: str) -> None:
         ("ismcts:sims=10:time=1", "either sims= or time="),
         ("ismcts:rollout=smart", "rollout must be random or heuristic"),
         ("ismcts:depth=3", "has no parameter 'depth=3'"),
+        ("ismcts:facedown=open", "facedown must be random or model"),
+        ("ismcts:facedown=model", "give rollout=heuristic or opponents=heuristic"),
     ],
 )
 def test_bad_parameters_are_named(spec: str, message: str) -> None:
@@ -725,15 +727,3 @@ def test_a_search_with_facedown_model_deals_the_others_to_lay_again() -> None:
     modelled._model_for = spy  # type: ignore[method-assign,assignment]
     assert modelled.act(view, game.legal_actions(state, 3)) in game.legal_actions(state, 3)
     assert {0, 1, 2} <= set(laid)
-
-
-@pytest.mark.parametrize(
-    ("spec", "message"),
-    [
-        ("ismcts:facedown=open", "facedown must be random or model"),
-        ("ismcts:facedown=model", "give rollout=heuristic or opponents=heuristic"),
-    ],
-)
-def test_bad_face_down_settings_are_named(spec: str, message: str) -> None:
-    with pytest.raises(BotSpecError, match=message):
-        make_bot(spec, make_game("dicht-dran"), 1)

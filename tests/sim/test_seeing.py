@@ -92,45 +92,31 @@ def test_seeing_the_hands_in_missionszahl_keeps_every_known_draw_pile_card_in_pl
     assert any(world.draw_pile != pile for world in worlds)
 
 
-def test_a_seats_deal_in_missionszahl_lays_the_others_face_down_cards_anew() -> None:
-    game = make_game("missionszahl")
-    state = game.new_state(4, 11)
-    for seat in (0, 1):
-        game.apply(state, seat, game.legal_actions(state, seat)[0])
-    held = [sorted([*state.hands[s], state.played[s]]) for s in (0, 1)]
-    laid = set()
-    for seed in range(12):
-        world = true_deal(game, state, "hands", random.Random(seed), seat=2)
-        for s in (0, 1):
-            assert sorted([*world.hands[s], world.played[s]]) == held[s]
-        laid.add(world.played[0])
-        assert world.hands[2:] == state.hands[2:]
-    assert len(laid) > 1
-    judged = true_deal(game, state, "hands", random.Random(0))
-    assert judged.played == state.played
-
-
-def test_a_seats_deal_lays_the_others_face_down_cards_anew_from_their_hands() -> None:
-    """Dicht dran: a seat's seeing search knows the others' hands, not which card each has
-    laid face down this round; a judge (no seat) keeps the real face-down cards."""
-    game = make_game("dicht-dran")
+@pytest.mark.parametrize(
+    ("game_id", "face_down"), [("dicht-dran", "committed"), ("missionszahl", "played")]
+)
+def test_a_seats_deal_lays_the_others_face_down_cards_anew_from_their_hands(
+    game_id: str, face_down: str
+) -> None:
+    """A seat's seeing search knows the others' hands, not which card each has laid face
+    down this round; a judge (no seat) keeps the real face-down cards."""
+    game = make_game(game_id)
     state = game.new_state(4, 11)
     for _ in range(2):  # seats 0 and 1 lay a card face down
         seat = game.to_act(state)[0]
         game.apply(state, seat, game.legal_actions(state, seat)[0])
-    held = [sorted([*state.hands[s], state.committed[s]]) for s in (0, 1)]
+    held = [sorted([*state.hands[s], getattr(state, face_down)[s]]) for s in (0, 1)]
     laid = set()
     for seed in range(12):
         world = true_deal(game, state, "hands", random.Random(seed), seat=2)
         for s in (0, 1):
-            assert sorted([*world.hands[s], world.committed[s]]) == held[s]
+            assert sorted([*world.hands[s], getattr(world, face_down)[s]]) == held[s]
             assert world.hands[s] == sorted(world.hands[s])
-        laid.add(world.committed[0])
-        assert world.hands[2] == state.hands[2]
-        assert world.hands[3] == state.hands[3]
+        laid.add(getattr(world, face_down)[0])
+        assert world.hands[2:] == state.hands[2:]
     assert len(laid) > 1
     judged = true_deal(game, state, "hands", random.Random(0))
-    assert judged.committed == state.committed
+    assert getattr(judged, face_down) == getattr(state, face_down)
     assert judged.hands == state.hands
 
 
