@@ -65,7 +65,21 @@ def true_deal(
         else:
             rng.shuffle(world.draw_pile)
         world.seed = rng.getrandbits(63)
-        lay_anew = getattr(game, "lay_face_down_anew", None)
-        if seat is not None and lay_anew is not None:
-            lay_anew(world, seat, rng)
+        if seat is not None:
+            lay_face_down_anew(game, world, seat, rng)
     return world
+
+
+def lay_face_down_anew(
+    game: Game[Any, Any, Any], state: Any, seat: int, rng: random.Random
+) -> None:
+    """Every other seat that has laid a card face down this round takes it back
+    (``Game.take_back_face_down``) and lays one at random from its hand: a seeing search
+    knows the hands, not the round's outcome."""
+    waiting = set(game.to_act(state))
+    if not game.take_back_face_down(state, seat):
+        return
+    for other in game.to_act(state):
+        if other not in waiting:
+            legal = game.legal_actions(state, other)
+            game.apply(state, other, legal[rng.randrange(len(legal))])

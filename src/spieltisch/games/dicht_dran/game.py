@@ -574,17 +574,6 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             state.public_round = None
         return taken
 
-    def lay_face_down_anew(self, state: DichtDranState, seat: Seat, rng: random.Random) -> None:
-        """For benchmarks that show a search the others' hands (``spieltisch.sim.seeing``),
-        not the round's outcome: every other seat that has laid a card face down this round
-        takes it back and lays one drawn at random from its hand and that card."""
-        for other, card in enumerate(state.committed):
-            if other == seat or not card:
-                continue
-            held = [*state.hands[other], card]
-            state.committed[other] = held.pop(rng.randrange(len(held)))
-            state.hands[other] = sorted(held)  # hands are kept sorted
-
     def shuffle_unseen(
         self, state: DichtDranState, seat: Seat | None, rng: random.Random
     ) -> DichtDranState:

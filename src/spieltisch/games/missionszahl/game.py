@@ -1145,19 +1145,6 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         for place, card in zip(places, cards, strict=True):
             pile[place] = card
 
-    def lay_face_down_anew(self, state: MissionszahlState, seat: Seat, rng: random.Random) -> None:
-        """For benchmarks that show a search the others' hands (``spieltisch.sim.seeing``),
-        not the round's outcome: every other seat that has laid a card face down this round
-        takes it back and lays one drawn at random from its hand and that card."""
-        if state.phase is not COMMIT:
-            return
-        for other, card in enumerate(state.played):
-            if other == seat or card < 0:
-                continue
-            held = [*state.hands[other], card]
-            state.played[other] = held.pop(rng.randrange(len(held)))
-            state.hands[other] = sorted(held)  # hands are kept sorted
-
     def take_back_face_down(self, state: MissionszahlState, seat: Seat) -> bool:
         """Every other seat that has laid a card this round takes it back and is to lay
         again (for a search that lets models of the players choose their cards)."""
