@@ -17,6 +17,7 @@ from spieltisch.bots.ismcts import PARAMETERS as ISMCTS_PARAMETERS
 from spieltisch.bots.ismcts import Dealer, IsmctsBot, make_ismcts
 from spieltisch.bots.magic_numbers import HEURISTIC as MAGIC_NUMBERS_HEURISTIC
 from spieltisch.bots.missionszahl import make as make_missionszahl
+from spieltisch.bots.missionszahl_belief import make as make_missionszahl_belief
 from spieltisch.bots.random_bot import RandomBot
 from spieltisch.bots.triggs import make as make_triggs
 from spieltisch.core.errors import BotSpecError
@@ -58,7 +59,10 @@ def _heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spe
 
 #: Game id → a reading of the players' public moves that makes the search's deals lean on
 #: them (``ismcts:deals=belief``).
-BELIEFS: dict[str, Callable[[Game[Any, Any, Any]], Dealer]] = {"cento": make_cento_belief}
+BELIEFS: dict[str, Callable[[Game[Any, Any, Any]], Dealer]] = {
+    "cento": make_cento_belief,
+    "missionszahl": make_missionszahl_belief,
+}
 
 
 def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import compress
@@ -112,6 +112,29 @@ class Board(NamedTuple):
     scores: tuple[int, ...]
 
 
+class Revealed(NamedTuple):
+    """A round's reveal as everybody saw it: the mission number the cards were laid for
+    and the card each seat laid (by seat), before any symbol moved one."""
+
+    number: int
+    cards: tuple[int, ...]
+
+
+class Exchanged(NamedTuple):
+    """A round winner's exchange of a hand card, as announced: with the draw pile
+    (``partner`` None) or blind with ``partner``. Which cards went is not public."""
+
+    seat: int
+    partner: int | None
+
+
+#: The public record of a game: every reveal and every exchange, in order.
+History = tuple[Revealed | Exchanged, ...]
+
+#: How often a card dealt for a bot's reading of the others' play (``unlikely`` in
+#: :meth:`Missionszahl.determinize`) ignores what the reading says it is unlikely to be.
+LEANING_SLACK = 0.1
+
 #: A view's board (its fields have the board's names).
 _BOARD_FIELDS = attrgetter(*Board._fields)
 
@@ -157,7 +180,8 @@ class MissionszahlState:
     says whether its symbol still waits to be carried out, ``out[s]`` whether seat ``s`` was
     knocked out by the even-numbers symbol. ``cursor`` is the seat whose symbol is next in the
     clockwise order, ``drawn`` a card drawn for the draw-and-give symbol (−1: none),
-    ``partner`` the seat of a blind exchange (−1: the draw pile).
+    ``partner`` the seat of a blind exchange (−1: the draw pile). ``history`` is the public
+    record of reveals and exchanges (:class:`Revealed`, :class:`Exchanged`).
 
     ``known[card]`` says, for a card in a hand or in the draw pile, who knows where it lies:
     bit ``s`` for seat ``s``, bit 7 for spectators (everybody: :data:`PUBLIC`). A hand's owner
@@ -193,6 +217,7 @@ class MissionszahlState:
     winner: int
     partner: int
     collections: list[list[int]]
+    history: History = ()
     known_bits: int = field(default=PUBLIC, compare=False)
     under: int = field(default=DECK_SIZE, compare=False)
     scored: tuple[int, ...] | None = field(default=None, compare=False)
@@ -205,7 +230,8 @@ class MissionszahlView(View):
     collection is public, and so is every card put under the draw pile face up; hands, the
     rest of the draw pile and cards still face down are not. ``draw_pile`` lists the pile top
     first, ``None`` for a card this seat does not know; ``known_hands[s]`` are the cards this
-    seat knows to be in seat ``s``'s hand (or face down in front of it)."""
+    seat knows to be in seat ``s``'s hand (or face down in front of it). ``history`` recalls
+    every reveal and every exchange of the game (what a player at the table remembers)."""
 
     players: int
     round: int
@@ -233,6 +259,7 @@ class MissionszahlView(View):
     collections: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
     game_over: bool
+    history: History
 
     def __hash__(self) -> int:
         """The hash of the fields that tell apart the views one search meets (a search
@@ -565,6 +592,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             winner=state.winner,
             partner=state.partner,
             collections=[c[:] for c in state.collections],
+            history=state.history,
             known_bits=state.known_bits,
             under=state.under,
             scored=state.scored,  # immutable values of the same table
@@ -671,6 +699,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def _reveal(self, state: MissionszahlState, log: Log) -> None:
         """Show all played cards; symbol actions begin with the highest symbol card."""
         played = state.played
+        state.history += (Revealed(self._target(state), tuple(played)),)
         if log is not None:
             log.append(Event("reveal", {"cards": _names(played)}))
         state.pending = pending = list(map(HAS_SYMBOL.__getitem__, played))
@@ -876,6 +905,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             self._bank(state, log)
             return
         state.partner = -1 if action.seat is None else action.seat
+        state.history += (Exchanged(seat, action.seat),)
         state.phase = TRADE
         if log is not None:
             if action.seat is None:
@@ -1045,6 +1075,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             board.collections,
             board.scores,
             phase is OVER,  # game_over
+            state.history,
         )
 
     def _board(self, state: MissionszahlState) -> Board:
@@ -1073,7 +1104,12 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             insort(cards, card)
         return tuple(cards)
 
-    def determinize(self, view: MissionszahlView, rng: random.Random) -> MissionszahlState:
+    def determinize(
+        self,
+        view: MissionszahlView,
+        rng: random.Random,
+        unlikely: Mapping[Seat, Sequence[frozenset[int]]] | None = None,
+    ) -> MissionszahlState:
         """Deal the cards the seat cannot see (other hands, their face-down cards, unknown
         draw pile cards) at random from the cards it has not seen anywhere; cards it knows
         stay where it knows them.
@@ -1082,12 +1118,20 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         front: each other hand in seat order gets what it lacks beside its known cards, and a
         player who has laid a card face down lays any card of his (the ones the seat knows
         too); the unknown places of the draw pile get the last cards, bottom place first.
-        All that depends on the view alone is worked out once per view (:class:`_Deal`)."""
+        All that depends on the view alone is worked out once per view (:class:`_Deal`).
+
+        ``unlikely`` (a bot's reading of the others' play, not a rule) lists for a seat one
+        set of cards per card of its hand: each card the seat does not know is dealt from the
+        unseen cards outside its set while there are any (the most restricted first), except
+        that one in :data:`LEANING_SLACK` ignores its set, since players do not always
+        play as read; the draw pile gets what is left."""
         deal = self._last_deal
         if deal is None or deal.view is not view:
             deal = self._last_deal = _Deal.of(view)
         unseen = deal.unseen[:]
         rng.shuffle(unseen)
+        if unlikely:
+            unseen = self._arranged(deal, unseen, unlikely, rng)
         played = deal.played[:]
         hands = []
         start = 0
@@ -1128,11 +1172,38 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
             winner=deal.winner,
             partner=deal.partner,
             collections=list(map(list, view.collections)),
+            history=view.history,
             known_bits=deal.known_bits,
             under=deal.under,
             scored=view.scores,
             board=deal.board,
         )
+
+    @staticmethod
+    def _arranged(
+        deal: _Deal,
+        cards: list[int],
+        unlikely: Mapping[Seat, Sequence[frozenset[int]]],
+        rng: random.Random,
+    ) -> list[int]:
+        """``cards`` (shuffled) reordered for dealing from the front: each other hand in
+        seat order, its unknown cards chosen as ``unlikely`` asks (the newest sets of the
+        seat's list where it has fewer unknown cards than sets), then the draw pile."""
+        pool = cards
+        arranged: list[int] = []
+        for seat, _, extra, _ in deal.seats:
+            if not extra:
+                continue
+            sets = list(unlikely.get(seat, ()))[-extra:]
+            for avoid in sorted(sets, key=len, reverse=True):
+                at = 0
+                if avoid and rng.random() >= LEANING_SLACK:
+                    at = next((i for i, card in enumerate(pool) if card not in avoid), 0)
+                arranged.append(pool.pop(at))
+            rest = extra - len(sets)
+            arranged += pool[:rest]
+            del pool[:rest]
+        return arranged + pool
 
     def shuffle_draw_pile(self, state: MissionszahlState, rng: random.Random) -> None:
         """The draw pile's cards that nobody knows in a new order among their places; the
