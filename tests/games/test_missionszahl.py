@@ -46,7 +46,9 @@ from spieltisch.games.missionszahl.game import (
     PUBLIC,
     ROUNDS,
     SEAT_BIT,
+    Exchanged,
     MissionszahlView,
+    Revealed,
     colour_bonus,
     table_scores,
 )
@@ -408,6 +410,7 @@ def test_exchange_with_the_draw_pile_draws_the_top_card_after_putting_one_under(
     traded = next(e for e in events if e.kind == "traded_pile")
     assert traded.data == {"seat": 0, "gave": "R1", "got": "G1"}
     assert traded.to == frozenset({0})
+    assert state.history[-1] == Exchanged(0, None)  # public: the kind, not the card
     assert state.hands[0] == [c("G1")]
     assert names(state.missions) == ["R15", "G26"]
     # Only the winner knows which card lies under the pile.
@@ -436,6 +439,28 @@ def test_blind_exchange_takes_the_first_of_a_seeded_shuffle_of_the_partners_hand
     assert c("R5") in game.view(state, 0).known_hands[2]
     assert expected in game.view(state, 2).known_hands[0]
     assert game.view(state, 1).known_hands == ((), (), ())
+
+
+def test_every_view_recalls_the_reveals_and_exchanges_but_not_the_cards_traded() -> None:
+    game = Missionszahl()
+    state = table([["R15", "R1", "R5"], ["R27", "R2", "R6"], ["R3", "R4", "R7"]])
+    for seat, card in enumerate(["R15", "R27"]):
+        game.play(state, seat, PLAYS[c(card)])
+    # Face-down cards are no part of the record until all are revealed.
+    assert game.view(state, 1).history == ()
+    game.play(state, 2, PLAYS[c("R3")])
+    revealed = Revealed(15, (c("R15"), c("R27"), c("R3")))
+    assert game.view(state, 1).history == (revealed,)
+    game.play(state, 0, SWAPS[1])  # a swap moves played cards: the record keeps the laid ones
+    game.play(state, 0, BLINDS[2])
+    game.play(state, 0, TRADES[c("R5")])
+    record = (revealed, Exchanged(0, 2))
+    for who in (0, 1, 2, None):
+        assert game.view(state, who).history == record
+    # It survives a deal from any view, and JSON.
+    view = game.view(state, 1)
+    assert game.determinize(view, random.Random(1)).history == state.history
+    assert json.loads(json.dumps(view.to_json()))["history"][0] == [15, list(revealed.cards)]
 
 
 def test_in_the_last_round_there_is_no_exchange_and_the_game_ends() -> None:
