@@ -105,9 +105,8 @@ class MissionszahlBelief:
         for record in history:
             if isinstance(record, Exchanged):
                 for other in (record.seat, record.partner):
-                    hand = hands.get(other) if other is not None else None
-                    if hand:
-                        hands[other] = [*hand[1:], _UNMARKED]  # type: ignore[index]
+                    if other is not None and other in hands:
+                        hands[other] = [*hands[other][1:], _UNMARKED]
                 continue
             for other, hand in hands.items():
                 card = record.cards[other]
