@@ -151,7 +151,12 @@ def test_ismcts_deals_by_the_belief_when_asked() -> None:
 @pytest.mark.parametrize(
     ("spec", "game_id", "message"),
     [
-        ("ismcts:deals=belief", "triggs", "no belief about the players' hands for triggs"),
+        (
+            "ismcts:deals=belief",
+            "triggs",
+            "no belief about the players' hands for triggs; deals=belief is for: cento, "
+            "missionszahl",
+        ),
         ("ismcts:deals=best", "cento", "deals must be uniform or belief"),
     ],
 )

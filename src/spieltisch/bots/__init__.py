@@ -66,6 +66,11 @@ BELIEFS: dict[str, Callable[[Game[Any, Any, Any]], Dealer]] = {
 
 
 def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:
+    if params.get("deals") == "belief" and game.spec.id not in BELIEFS:
+        raise BotSpecError(
+            f"there is no belief about the players' hands for {game.spec.id}; "
+            f"deals=belief is for: {', '.join(BELIEFS)}"
+        )
     belief = partial(BELIEFS[game.spec.id], game) if game.spec.id in BELIEFS else None
     heuristic = None
     if game.spec.id in HEURISTICS:
