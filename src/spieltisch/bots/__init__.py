@@ -66,11 +66,6 @@ BELIEFS: dict[str, Callable[[Game[Any, Any, Any]], Dealer]] = {
 
 
 def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:
-    if params.get("deals") == "belief" and game.spec.id not in BELIEFS:
-        raise BotSpecError(
-            f"there is no belief about the players' hands for {game.spec.id}; "
-            f"deals=belief is for: {', '.join(BELIEFS)}"
-        )
     belief = partial(BELIEFS[game.spec.id], game) if game.spec.id in BELIEFS else None
     heuristic = None
     if game.spec.id in HEURISTICS:
@@ -79,7 +74,7 @@ def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: 
         def heuristic(rollout_seed: int) -> Agent:
             return factory(game, rollout_seed, {}, "heuristic")
 
-    return make_ismcts(game, seed, params, spec, heuristic, belief)
+    return make_ismcts(game, seed, params, spec, heuristic, belief, tuple(BELIEFS))
 
 
 #: Bot name → (factory, allowed parameter names; None: the factory checks them per game).

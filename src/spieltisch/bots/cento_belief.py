@@ -34,6 +34,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from spieltisch.bots.marks import UNMARKED, marked, source
 from spieltisch.core.game import Game, Seat
 from spieltisch.games.cento.actions import TAKE_COUNT
 from spieltisch.games.cento.cards import HUNDRED, MONOS, NUMBER
@@ -49,9 +50,6 @@ from spieltisch.games.cento.game import (
     CentoView,
     PublicMove,
 )
-
-#: Nothing known about a card.
-_UNMARKED: frozenset[int] = frozenset()
 
 
 class CentoBelief:
@@ -92,7 +90,7 @@ class CentoBelief:
         self, moves: tuple[PublicMove, ...], players: int, seat: Seat | None
     ) -> dict[Seat, list[frozenset[int]]]:
         """The marks after ``moves`` (see the module docstring) for every seat but ``seat``."""
-        hands = {other: [_UNMARKED] * HAND_SIZE for other in range(players) if other != seat}
+        hands = {other: [UNMARKED] * HAND_SIZE for other in range(players) if other != seat}
         previous: PublicMove | None = None
         for move in moves:
             who, kind, number = move
@@ -100,15 +98,15 @@ class CentoBelief:
             if hand is not None:
                 if kind == LAID:
                     drawn_first = previous is not None and previous[:2] == (who, DREW)
-                    del hand[-1 if drawn_first else _source(hand, number)]
+                    del hand[-1 if drawn_first else source(hand, number)]
                 elif kind == DREW:
-                    hands[who] = [*_marked(hand, self.fitting[number]), _UNMARKED]
+                    hands[who] = [*marked(hand, self.fitting[number]), UNMARKED]
                 elif kind == ENDED:
-                    hands[who] = _marked(hand, self.fitting[number])
+                    hands[who] = marked(hand, self.fitting[number])
                 elif kind == ENDED_RUN:
-                    hands[who] = _marked(hand, self.showing[number])
+                    hands[who] = marked(hand, self.showing[number])
                 elif kind == TOOK:
-                    hands[who] = [*_marked(hand, self.after_take), *[_UNMARKED] * TAKE_COUNT]
+                    hands[who] = [*marked(hand, self.after_take), *[UNMARKED] * TAKE_COUNT]
             previous = move
         return hands
 
@@ -118,13 +116,3 @@ def make(game: Game[Any, Any, Any]) -> Callable[[Any, random.Random], CentoState
     if not isinstance(game, Cento):
         raise TypeError(f"the Cento belief needs a Cento game, not {game.spec.id}")
     return CentoBelief(game).deal
-
-
-def _marked(hand: list[frozenset[int]], unlikely: frozenset[int]) -> list[frozenset[int]]:
-    return [marks | unlikely for marks in hand]
-
-
-def _source(hand: list[frozenset[int]], card: int) -> int:
-    """Where in ``hand`` a laid ``card`` came from: the first (oldest, most marked) card it
-    is not unlikely to be, else the newest."""
-    return next((i for i, marks in enumerate(hand) if card not in marks), len(hand) - 1)

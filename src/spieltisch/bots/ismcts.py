@@ -710,8 +710,10 @@ def make_ismcts(
     spec: str,
     heuristic: ModelFactory | None,
     belief: Callable[[], Dealer] | None = None,
+    believers: Sequence[str] = (),
 ) -> IsmctsBot:
-    """The ISMCTS bot for a spec's parameters (see the module docstring)."""
+    """The ISMCTS bot for a spec's parameters (see the module docstring); ``believers``
+    names the games that have a belief, for the error when this one has none."""
     simulations = _number(params, "sims", int, 1, 10_000_000)
     seconds = _number(params, "time", float, 0.001, 3600.0)
     if simulations is not None and seconds is not None:
@@ -738,7 +740,8 @@ def make_ismcts(
             "give rollout=heuristic or opponents=heuristic"
         )
     if deals == "belief" and belief is None:
-        raise BotSpecError(f"there is no belief about the players' hands for {game.spec.id}")
+        have = f"; deals=belief is for: {', '.join(believers)}" if believers else ""
+        raise BotSpecError(f"there is no belief about the players' hands for {game.spec.id}{have}")
     wanted = rollout == "heuristic" or opponents == "heuristic" or bias
     if wanted and heuristic is None:
         raise BotSpecError(f"there is no heuristic bot for {game.spec.id} to model players with")

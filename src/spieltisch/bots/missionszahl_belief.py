@@ -34,6 +34,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from spieltisch.bots.marks import UNMARKED, marked, source
 from spieltisch.core.game import Game, Seat
 from spieltisch.games.missionszahl.cards import ALL_CARDS, HIGHEST, LOWEST, SYMBOL, VALUE
 from spieltisch.games.missionszahl.game import (
@@ -49,9 +50,6 @@ from spieltisch.games.missionszahl.game import (
 #: ``min(d - 1, PLAIN_REACH)`` of it; a symbol card, laid often for its action, marks less.
 PLAIN_REACH = 4
 SYMBOL_REACH = 2
-
-#: Nothing known about a card.
-_UNMARKED: frozenset[int] = frozenset()
 
 
 def _near(number: int, reach: int) -> frozenset[int]:
@@ -73,7 +71,7 @@ def unlikely_after(number: int, card: int) -> frozenset[int]:
     symbol card) reaches."""
     distance = abs(VALUE[card] - number)
     reach = min(distance - 1, PLAIN_REACH if SYMBOL[card] is None else SYMBOL_REACH)
-    return _NEAR[number][reach] if reach >= 0 else _UNMARKED
+    return _NEAR[number][reach] if reach >= 0 else UNMARKED
 
 
 class MissionszahlBelief:
@@ -101,19 +99,19 @@ class MissionszahlBelief:
     def read(history: History, players: int, seat: Seat | None) -> dict[Seat, list[frozenset[int]]]:
         """The marks after ``history`` (see the module docstring) for every seat but
         ``seat``."""
-        hands = {other: [_UNMARKED] * HAND_SIZE for other in range(players) if other != seat}
+        hands = {other: [UNMARKED] * HAND_SIZE for other in range(players) if other != seat}
         for record in history:
             if isinstance(record, Exchanged):
                 for other in (record.seat, record.partner):
                     if other is not None and other in hands:
-                        hands[other] = [*hands[other][1:], _UNMARKED]
+                        hands[other] = [*hands[other][1:], UNMARKED]
                 continue
             for other, hand in hands.items():
                 card = record.cards[other]
                 unlikely = unlikely_after(record.number, card)
-                marked = [marks | unlikely for marks in hand] if unlikely else hand
-                del marked[_source(marked, card)]
-                hands[other] = marked
+                hand = marked(hand, unlikely) if unlikely else hand
+                del hand[source(hand, card)]
+                hands[other] = hand
         return hands
 
 
@@ -122,9 +120,3 @@ def make(game: Game[Any, Any, Any]) -> Callable[[Any, random.Random], Missionsza
     if not isinstance(game, Missionszahl):
         raise TypeError(f"the Missionszahl belief needs a Missionszahl game, not {game.spec.id}")
     return MissionszahlBelief(game).deal
-
-
-def _source(hand: list[frozenset[int]], card: int) -> int:
-    """Where in ``hand`` (most marked first) a laid ``card`` came from: the first card it
-    is not unlikely to be, else the newest."""
-    return next((i for i, marks in enumerate(hand) if card not in marks), len(hand) - 1)

@@ -699,7 +699,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def _reveal(self, state: MissionszahlState, log: Log) -> None:
         """Show all played cards; symbol actions begin with the highest symbol card."""
         played = state.played
-        state.history += (Revealed(self._target(state), tuple(played)),)
+        state.history += (Revealed(VALUE[state.missions[-1]], tuple(played)),)
         if log is not None:
             log.append(Event("reveal", {"cards": _names(played)}))
         state.pending = pending = list(map(HAS_SYMBOL.__getitem__, played))
