@@ -60,7 +60,8 @@ def test_wilson_interval() -> None:
     ("bots", "games", "message"),
     [
         (["random", "random"], 6, "one bot per seat"),
-        (["random", "random", "random"], 7, "must be a multiple of 3"),
+        (["random", "random", "random"], 7, "must be a positive multiple of 3"),
+        (["random", "random", "random"], 0, "must be a positive multiple of 3"),
         (["random", "oracle", "random"], 6, "unknown bot 'oracle'"),
     ],
 )
@@ -78,7 +79,7 @@ def test_the_command_prints_one_json_object(capsys: pytest.CaptureFixture[str]) 
     assert summary["game_seeds"] == 'derive_seed(0, "game", i) for i in 0..2'
     assert summary["bots"][0]["seats_played"] == 9
     assert main([*argv, "--games", "4"]) == 2
-    assert "must be a multiple of 3" in capsys.readouterr().err
+    assert "must be a positive multiple of 3" in capsys.readouterr().err
 
 
 def test_several_processes_give_the_same_tournament() -> None:

@@ -142,8 +142,8 @@ def tournament(
     lineup = bot_specs_for(bots, players)
     if games < players or games % players:
         raise BotSpecError(
-            f"--games must be a multiple of {players}, so that every bot sits in every seat "
-            f"equally; got {games}"
+            f"--games must be a positive multiple of {players} ({players}, {2 * players}, …), so "
+            f"that every bot sits in every seat equally; got {games}"
         )
     if workers < 1:
         raise SimulationError(f"the number of workers must be at least 1, got {workers}")
