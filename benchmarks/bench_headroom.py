@@ -11,8 +11,13 @@ everybody playing on like the heuristic (the search's own model: ``tree=root``,
 simulations it reports, per position and in shares of a win:
 
 * ``ceiling``: how much the best of the listed moves beats the heuristic's own move (the best
-  is picked by the first half of the deals and valued by the second half, so that the luck
-  that made it look best does not count);
+  is picked by one half of the deals and valued by the other, both ways round and averaged,
+  so that the luck that made it look best does not count: an estimate that errs low; before
+  2026-11-27 only the first half picked and the second valued, the same estimate with more
+  noise);
+* ``ceiling_upper``: the same with the best move picked and valued by all the deals, which
+  errs high (the luck that made it look best counts); the true ceiling lies between the two,
+  and what any bot that decides on this model could gain a decision is at most that much;
 * for each spec: how much its move beats the heuristic's move, and in how many positions
   it plays another move at all;
 * how many decisions with a choice a seat meets in a game (a bot's gain over the heuristic
@@ -196,23 +201,36 @@ def dealer_for(
 def summary(rows: list[dict[str, Any]], specs: list[str]) -> dict[str, Any]:
     """The ceiling and each spec's gain over the heuristic, per position, with standard
     errors."""
-    ceiling = []
+    ceiling, upper = [], []
     gains: dict[str, list[float]] = {spec: [] for spec in specs}
     for row in rows:
         rewards, own = row["rewards"], row["heuristic"]
         half = len(rewards[0]) // 2
-        chosen = max(range(len(rewards)), key=lambda i: statistics.fmean(rewards[i][:half]))
+        halves = ([move[:half] for move in rewards], [move[half:] for move in rewards])
         ceiling.append(
-            statistics.fmean(rewards[chosen][half:]) - statistics.fmean(rewards[own][half:])
+            statistics.fmean(
+                _gain_of_best(picking, valuing, own)
+                for picking, valuing in (halves, halves[::-1])
+            )
         )
+        means = [statistics.fmean(move) for move in rewards]
+        upper.append(max(means) - means[own])
         for spec in specs:
             pick = row["picks"][spec]
             gains[spec].append(statistics.fmean(rewards[pick]) - statistics.fmean(rewards[own]))
     return {
         "positions": len(rows),
         "ceiling": _estimate(ceiling),
+        "ceiling_upper": _estimate(upper),
         "specs": {spec: _estimate(values) for spec, values in gains.items()},
     }
+
+
+def _gain_of_best(picking: list[list[float]], valuing: list[list[float]], own: int) -> float:
+    """How much the move that looks best in the deals ``picking`` beats move ``own`` in the
+    deals ``valuing``."""
+    chosen = max(range(len(picking)), key=lambda i: statistics.fmean(picking[i]))
+    return statistics.fmean(valuing[chosen]) - statistics.fmean(valuing[own])
 
 
 def _estimate(values: list[float]) -> dict[str, Any]:

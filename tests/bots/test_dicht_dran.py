@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 
 from spieltisch.bots import HEURISTICS, make_bot
-from spieltisch.bots.dicht_dran import DichtDranBot, plan_scores, unseen_below, win_chance
+from spieltisch.bots.dicht_dran import (
+    TIE,
+    DichtDranBot,
+    plan_choices,
+    plan_scores,
+    unseen_below,
+    win_chance,
+)
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.match import play_match
 from spieltisch.games.dicht_dran import DichtDran, DichtDranState, DichtDranView
@@ -105,3 +112,21 @@ def test_plan_gives_each_round_its_own_card() -> None:
     # card 0 is best now and later; card 1 only now: keep card 0 for the later round
     scores = plan_scores([[5.0, 4.0, 0.0], [9.0, 0.0, 1.0]])
     assert scores == [5.0 + 1.0, 4.0 + 9.0, 0.0 + 9.0]
+
+
+def test_ranked_orders_the_cards_by_the_best_plan_that_lays_each_now() -> None:
+    """The shortlist of a search: every legal card once, by the score of the best plan
+    that lays it in this round (the same scores the bot chooses by)."""
+    game = DichtDran()
+    state = game.new_state(4, 12)
+    bot = DichtDranBot(game, 1, use_compiled=False)
+    view = game.view(state, 0)
+    legal = game.legal_actions(state, 0)
+    ranked = bot.ranked(view, legal)
+    assert sorted(ranked, key=legal.index) == list(legal)
+    cards = [action.card for action in legal]
+    scores = plan_scores(bot._round_values(view, cards))
+    ordered = [scores[cards.index(action.card)] for action in ranked]
+    assert ordered == sorted(ordered, reverse=True)
+    assert ordered[0] > ordered[-1]
+    assert bot.act(view, legal) in ranked[: len(plan_choices(bot._round_values(view, cards), TIE))]

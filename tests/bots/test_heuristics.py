@@ -107,7 +107,7 @@ def test_actions_are_values_bots_and_engines_never_compare_by_identity(game_id: 
     assert runs[0] == runs[1]
 
 
-@pytest.mark.parametrize("game_id", ["cento", "triggs", "missionszahl"])
+@pytest.mark.parametrize("game_id", ["cento", "triggs", "missionszahl", "dicht-dran"])
 def test_a_heuristic_ranks_its_own_choice_first(game_id: str) -> None:
     """``ranked`` (a search's shortlist) lists legal actions, best first: the bot's own
     choice first, unless it chose among equally good ones."""

@@ -71,3 +71,23 @@ def test_a_face_down_judge_is_refused_for_the_real_position(
     with pytest.raises(SystemExit):
         bench.main(argv)
     assert "--facedown model is for --judge model" in capsys.readouterr().err
+
+
+def test_the_two_ceilings_bracket_the_best_move_from_below_and_above() -> None:
+    """``ceiling`` picks the best move on one half of the deals and values it on the other,
+    both ways round; ``ceiling_upper`` picks and values it on all deals."""
+    bench = load_benchmark("bench_headroom")
+    rows = [
+        # the heuristic's move (0) against a move that looks best on the first half only
+        {"rewards": [[0.5, 0.5, 0.5, 0.5], [1.0, 1.0, 0.0, 0.0]], "heuristic": 0, "picks": {}},
+        # a move that is better everywhere
+        {"rewards": [[0.0, 0.0, 0.0, 0.0], [1.0, 1.0, 1.0, 1.0]], "heuristic": 0, "picks": {}},
+    ]
+    data = bench.summary(rows, [])
+    # position 1: move 1 looks best on the first half and is worth 0 - 0.5 on the second;
+    # the heuristic's move looks best on the second half (0.5 against 0): +0; so -0.25.
+    # Position 2: +1 both ways.
+    assert data["ceiling"]["gain_per_position"] == pytest.approx(0.375)
+    # position 1: means 0.5 and 0.5, so +0; position 2: +1
+    assert data["ceiling_upper"]["gain_per_position"] == pytest.approx(0.5)
+    assert data["ceiling_upper"]["positions_with_another_move"] == 1

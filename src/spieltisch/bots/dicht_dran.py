@@ -142,15 +142,28 @@ class DichtDranBot:
                 _MARGIN,
             )
         else:
-            table = self._round_values(view, cards)
-            if self.keep != 1.0:  # x * 1.0 == x: the weights only matter for other values
-                table = [
-                    [value * self.keep**step for value in row] for step, row in enumerate(table)
-                ]
-            picks = plan_choices(table, TIE)
+            picks = plan_choices(self._weighted_values(view, cards), TIE)
         if len(picks) == 1:
             return legal[picks[0]]
         return legal[self._rng.choice(picks)]
+
+    def ranked(self, view: View, legal: Sequence[Any]) -> list[Any]:
+        """The legal cards, best first by the value of the best plan that lays each of them
+        now (a search's shortlist); equally good cards keep their order in ``legal``. The
+        first is a card :meth:`act` may choose; the choice itself is unchanged by this."""
+        assert isinstance(view, DichtDranView)
+        if len(legal) == 1:
+            return list(legal)
+        scores = plan_scores(self._weighted_values(view, [action.card for action in legal]))
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])
+        return [legal[i] for i in order]
+
+    def _weighted_values(self, view: DichtDranView, cards: list[int]) -> list[list[float]]:
+        """:meth:`_round_values`, each later round weighted by ``keep`` once more."""
+        table = self._round_values(view, cards)
+        if self.keep == 1.0:  # x * 1.0 == x: the weights only matter for other values
+            return table
+        return [[value * self.keep**step for value in row] for step, row in enumerate(table)]
 
     def _weights(self, view: DichtDranView, cards: list[int]) -> tuple[int, float, float, float]:
         """``(horizon, shed, draw, draws)``: how many rounds to plan; what shedding a chili
