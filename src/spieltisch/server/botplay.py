@@ -63,8 +63,12 @@ STRONG_SEARCH = "ismcts:time=1:rollout=heuristic:opponents=heuristic:root=halvin
 #: many turns), and are judged by the score so far. In Cento and Missionszahl the
 #: heuristic's move is nearly always as good as its rivals, and a knockout's winner is often
 #: only the luckiest, so the bot leaves the heuristic's move only on clear evidence
-#: (``switch=1``; docs/performance.md, "How much a decision can still gain").
+#: (``switch=1``; docs/performance.md, "How much a decision can still gain"). In Dicht dran
+#: the cards the others have already laid face down are laid again by their models in every
+#: deal (``facedown=model``): dealt at random, they made the bot think a card that wins one
+#: round in twenty won every second one (docs/performance.md, "calibration and ceilings").
 STRONG_SEARCH_BY_GAME = {
+    "dicht-dran": STRONG_SEARCH + ":facedown=model",
     "triggs": STRONG_SEARCH + ":top=4:horizon=24:cut=round",
     "cento": STRONG_SEARCH + ":top=6:switch=1",
     "missionszahl": STRONG_SEARCH + ":top=5:switch=1",
