@@ -35,7 +35,9 @@ game) keeps the draw pile's real order too, so each position counts one real fut
 noisier, it takes many positions, and its ceiling is one of hindsight. With ``--facedown
 model`` the model judge does not deal the cards the others have already laid face down this
 round at random: each takes his back and his model lays one from his sampled hand
-(``ismcts:…:facedown=model``), as a player who plays like the heuristic would have.
+(``ismcts:…:facedown=model``), as a player who plays like the heuristic would have. With
+``--belief`` it deals the others' hands leaning on what their public moves revealed (the
+game's belief, ``ismcts:…:deals=belief``: Cento and Missionszahl).
 
 ``--versus`` compares two specs (``--spec A --spec B``) head to head, for far less: only
 the positions where they choose different moves are judged, and only those two moves. It
@@ -45,7 +47,7 @@ reports B's gain over A per position (zero where they agree): a small change to 
 Usage: ``python benchmarks/bench_headroom.py --game cento --positions 40 --deals 400
 --spec 'ismcts:sims=500:rollout=heuristic:opponents=heuristic:root=halving:tree=root:top=6'
 [--spec ...] [--top 6] [--first-game 0] [--judge model|hands|all] [--facedown random|model]
-[--versus] [--json]``
+[--belief] [--versus] [--json]``
 """
 
 from __future__ import annotations
@@ -264,6 +266,12 @@ def main(argv: list[str] | None = None) -> int:
         "by their models (--judge model only)",
     )
     parser.add_argument(
+        "--belief",
+        action="store_true",
+        help="the judge's deals lean on what the others' public moves revealed (ismcts "
+        "deals=belief; --judge model only)",
+    )
+    parser.add_argument(
         "--versus", action="store_true", help="the second --spec against the first, head to head"
     )
     parser.add_argument("--json", action="store_true")
@@ -272,11 +280,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--positions and --top must be at least 1, --deals at least 2")
     if args.facedown == "model" and args.judge != "model":
         parser.error("--facedown model is for --judge model: the real position has its own cards")
+    if args.belief and args.judge != "model":
+        parser.error("--belief is for --judge model: the real position has its own cards")
     if args.versus and len(args.spec) != 2:
         parser.error(f"--versus compares two --spec, got {len(args.spec)}")
     try:
         game = make_game(args.game)
-        for spec in args.spec:
+        for spec in [*args.spec, judge_spec(args)]:
             make_bot(spec, game, 0)
         if args.judge != "model":
             check_knowledge(game, args.judge)
@@ -291,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.facedown == "model":
         data["facedown"] = "model"
+    if args.belief:
+        data["belief"] = True
     if args.versus:
         data.update(versus(game, args))
         print(json.dumps(data, indent=None if args.json else 2))
@@ -322,8 +334,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def judge_spec(args: argparse.Namespace) -> str:
     """The judge's spec: :data:`JUDGE`, with ``--facedown model`` letting the models of the
-    players who have laid a card face down lay it from their sampled hands."""
-    return JUDGE + ":facedown=model" if args.facedown == "model" else JUDGE
+    players who have laid a card face down lay it from their sampled hands, and with
+    ``--belief`` dealing the others' hands by the game's belief (``deals=belief``)."""
+    spec = JUDGE + ":facedown=model" if args.facedown == "model" else JUDGE
+    return spec + ":deals=belief" if args.belief else spec
 
 
 def versus(game: Game[Any, Any, Any], args: argparse.Namespace) -> dict[str, Any]:

@@ -55,7 +55,7 @@ def test_versus_needs_two_specs() -> None:
 
 def test_the_judge_lets_models_lay_the_face_down_cards_only_when_asked() -> None:
     bench = load_benchmark("bench_headroom")
-    args = bench.argparse.Namespace(facedown="model")
+    args = bench.argparse.Namespace(facedown="model", belief=False)
     assert bench.judge_spec(args) == bench.JUDGE + ":facedown=model"
     game = make_game("dicht-dran")
     judge = bench._judge(game, 0, 0, bench.judge_spec(args))
@@ -91,3 +91,28 @@ def test_the_two_ceilings_bracket_the_best_move_from_below_and_above() -> None:
     # position 1: means 0.5 and 0.5, so +0; position 2: +1
     assert data["ceiling_upper"]["gain_per_position"] == pytest.approx(0.5)
     assert data["ceiling_upper"]["positions_with_another_move"] == 1
+
+
+def test_the_judge_deals_by_the_games_belief_only_when_asked() -> None:
+    bench = load_benchmark("bench_headroom")
+    args = bench.argparse.Namespace(facedown="random", belief=True)
+    assert bench.judge_spec(args) == bench.JUDGE + ":deals=belief"
+    judge = bench._judge(make_game("cento"), 0, 0, bench.judge_spec(args))
+    assert judge.dealer is not None
+    assert bench._judge(make_game("cento"), 0, 0).dealer is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--game", "cento", "--judge", "hands", "--belief"], "--belief is for --judge model"),
+        (["--game", "dicht-dran", "--belief"], "deals=belief is for: cento, missionszahl"),
+    ],
+)
+def test_a_belief_judge_needs_the_model_and_a_game_with_a_belief(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = load_benchmark("bench_headroom")
+    with pytest.raises(SystemExit):
+        bench.main(argv)
+    assert message in capsys.readouterr().err
