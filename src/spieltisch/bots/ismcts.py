@@ -73,8 +73,8 @@ simulations on the comparisons that decide the move, where UCB keeps re-trying t
 leader; and every comparison is paired, where UCB's are not. The simulations below the
 root use the tree as usual. Ties go to the model's choice, so without evidence the bot
 plays its model's move. ``top=K`` lets only the ``K`` moves the bot's own model ranks best
-enter the knockout (for models that rank moves: the Cento, Triggs and Missionszahl
-heuristics), so a small budget is not spread over moves no good player would consider.
+enter the knockout (for models that rank moves: the Cento, Triggs, Missionszahl and Dicht
+dran heuristics), so a small budget is not spread over moves no good player would consider.
 ``switch=Z`` keeps the model's move in every round and plays the winner instead only if it
 beat the model's move by ``Z`` standard errors of their paired differences: a close knockout
 is often won by luck, and then the model's move is the better bet.
