@@ -319,3 +319,31 @@ def test_the_standing_is_one_number_per_seat_and_the_score_at_the_end(
         assert len(game.standing(state)) == seats
     assert state is not None
     assert game.standing(state) == game.scores(state)
+
+
+def _check_caches(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> None:
+    """What a state keeps for speed is only ever what it would compute anew: a copy without
+    its caches gives the same views, legal actions and seats to act, and the caches take
+    no part in equality."""
+    seats = len(game.scores(state))
+    for seat in [*range(seats), None]:
+        game.view(state, seat)  # fills whatever the game caches
+    fresh = game.clone(state)
+    game.drop_caches(fresh)
+    assert fresh == state
+    assert game.clone(state) == state
+    assert game.to_act(fresh) == game.to_act(state)
+    for seat in [*range(seats), None]:
+        assert game.view(fresh, seat) == game.view(state, seat)
+        if seat is not None:
+            assert list(game.legal_actions(fresh, seat)) == list(game.legal_actions(state, seat))
+    game.drop_caches(fresh)
+    assert game.standing(fresh) == game.standing(state)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_caches_change_no_answer(game_id: str, seats: int) -> None:
+    game = make_game(game_id)
+    for seed in range(3):
+        for _ in random_walk(game, seats, seed, _check_caches):
+            pass

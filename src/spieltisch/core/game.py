@@ -164,6 +164,13 @@ class Game(ABC, Generic[S, A, V]):
     def clone(self, state: S) -> S:
         """An independent copy of ``state`` (for search; cheaper than deepcopy)."""
 
+    def drop_caches(self, state: S) -> None:
+        """Forget everything ``state`` keeps only for speed (views or parts of them built
+        once and shared); the next question rebuilds it. A game that keeps such caches
+        overrides this, keeps every cache field out of the state's equality, and the
+        conformance suite checks that a state without its caches answers every question
+        alike. By default a state keeps none."""
+
     # -- the turn ---------------------------------------------------------------------
     @abstractmethod
     def to_act(self, state: S) -> tuple[Seat, ...]:
