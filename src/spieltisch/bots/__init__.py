@@ -17,7 +17,7 @@ from spieltisch.core.descriptor import resolve
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game
 from spieltisch.core.match import Agent
-from spieltisch.games import descriptor, descriptors
+from spieltisch.games import descriptors
 
 BotFactory = Callable[[Game[Any, Any, Any], int, dict[str, str], str], Agent]
 
@@ -67,11 +67,11 @@ def _heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spe
 def _belief(game: Game[Any, Any, Any]) -> Callable[[], Dealer] | None:
     """The reading of the players' public moves that makes the search's deals lean on them
     (``ismcts:deals=belief``), if ``game`` has one."""
-    path = descriptor(game.spec.id).belief
-    if path is None:
-        return None
-    make: Callable[[Game[Any, Any, Any]], Dealer] = resolve(path)
-    return partial(make, game)
+    for entry in descriptors():
+        if entry.id == game.spec.id and entry.belief is not None:
+            make: Callable[[Game[Any, Any, Any]], Dealer] = resolve(entry.belief)
+            return partial(make, game)
+    return None
 
 
 def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:
