@@ -1,6 +1,7 @@
 """The conformance suite: every registered game, every seat count, the same promises.
 
-A new game gets these tests by being added to the registry.
+A new game gets these tests by being registered. The toy game of ``tests/toy`` takes them
+too (``conftest.py`` registers it for each test).
 """
 
 from __future__ import annotations
@@ -21,10 +22,14 @@ from spieltisch.core.options import OptionSpec
 from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import REGISTRY, game_for, make_game
 from tests.helpers import NoisyAgent, random_agents
+from tests.toy import DESCRIPTOR as TOY
+
+#: Every game under test: the registered ones and the toy game.
+GAMES = {**REGISTRY, TOY.id: TOY.game}
 
 CASES = [
     pytest.param(game_id, seats, id=f"{game_id}-{seats}")
-    for game_id, cls in REGISTRY.items()
+    for game_id, cls in GAMES.items()
     for seats in cls.spec.seat_counts
 ]
 
@@ -135,14 +140,10 @@ def test_views_leak_nothing_and_determinize_agrees(game_id: str, seats: int) -> 
             pass
 
 
-#: A value to try for options that take free text (any other option's values are worked
-#: out from its declaration); options that name a file are left to the games' own tests.
-FREE_TEXT_VALUES = {("triggs", "score_sheet"): "1,1,1,1,1,1,2,2,2,2,2,3"}
-
-
-def _other_values(game_id: str, spec: OptionSpec) -> list[Any]:
+def _other_values(spec: OptionSpec) -> list[Any]:
     """Values of an option other than its default: the other truth value, every other
-    choice, the ends of a range (and all of a short one)."""
+    choice, the ends of a range (and all of a short one), the example of a free-text option.
+    Options that name a file are left to the games' own tests."""
     if spec.path:
         return []
     if isinstance(spec.default, bool):
@@ -157,15 +158,16 @@ def _other_values(game_id: str, spec: OptionSpec) -> list[Any]:
         )
         return sorted(values - {spec.default})
     if spec.pattern is not None:
-        return [FREE_TEXT_VALUES[game_id, spec.name]]
+        assert spec.example is not None, f"free-text option {spec.name!r} declares no example"
+        return [spec.example]
     return [choice for choice in spec.choices if choice != spec.default]
 
 
 OPTION_CASES = [
     pytest.param(game_id, {spec.name: value}, id=f"{game_id}-{spec.name}={value}")
-    for game_id, cls in REGISTRY.items()
+    for game_id, cls in GAMES.items()
     for spec in cls.spec.options
-    for value in _other_values(game_id, spec)
+    for value in _other_values(spec)
 ]
 
 

@@ -6,23 +6,18 @@ their seat is given and the legal actions, never the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from spieltisch.bots.cento import make as make_cento
-from spieltisch.bots.cento_belief import make as make_cento_belief
-from spieltisch.bots.dicht_dran import make as make_dicht_dran
 from spieltisch.bots.ismcts import PARAMETERS as ISMCTS_PARAMETERS
 from spieltisch.bots.ismcts import Dealer, IsmctsBot, make_ismcts
-from spieltisch.bots.magic_numbers import HEURISTIC as MAGIC_NUMBERS_HEURISTIC
-from spieltisch.bots.missionszahl import make as make_missionszahl
-from spieltisch.bots.missionszahl_belief import make as make_missionszahl_belief
 from spieltisch.bots.random_bot import RandomBot
-from spieltisch.bots.triggs import make as make_triggs
+from spieltisch.core.descriptor import resolve
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game
 from spieltisch.core.match import Agent
+from spieltisch.games import descriptors
 
 BotFactory = Callable[[Game[Any, Any, Any], int, dict[str, str], str], Agent]
 
@@ -31,15 +26,27 @@ def _random(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: 
     return RandomBot(seed, name=spec)
 
 
-#: Game id → (factory, allowed parameter names) of that game's heuristic bot: a strategy a
-#: good human player would recognise, documented with the bot.
-HEURISTICS: dict[str, tuple[BotFactory, tuple[str, ...]]] = {
-    "cento": (make_cento, ()),
-    "dicht-dran": (make_dicht_dran, ("draw", "keep")),
-    "triggs": (make_triggs, ("later", "refill")),
-    "missionszahl": (make_missionszahl, ()),
-    "magic-numbers": MAGIC_NUMBERS_HEURISTIC,
-}
+class _Heuristics(Mapping[str, tuple[BotFactory, tuple[str, ...]]]):
+    """Game id → (factory, allowed parameter names) of each registered game's heuristic bot,
+    read from the game descriptors: a strategy a good human player would recognise,
+    documented with the bot."""
+
+    def __getitem__(self, game_id: str) -> tuple[BotFactory, tuple[str, ...]]:
+        for entry in descriptors():
+            if entry.id == game_id and entry.heuristic is not None:
+                factory: BotFactory = resolve(entry.heuristic)
+                return factory, entry.heuristic_parameters
+        raise KeyError(game_id)
+
+    def __iter__(self) -> Iterator[str]:
+        return (entry.id for entry in descriptors() if entry.heuristic is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+#: Each registered game's heuristic bot and its parameter names, by game id.
+HEURISTICS: Mapping[str, tuple[BotFactory, tuple[str, ...]]] = _Heuristics()
 
 
 def _heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:
@@ -57,16 +64,18 @@ def _heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spe
     return factory(game, seed, params, spec)
 
 
-#: Game id → a reading of the players' public moves that makes the search's deals lean on
-#: them (``ismcts:deals=belief``).
-BELIEFS: dict[str, Callable[[Game[Any, Any, Any]], Dealer]] = {
-    "cento": make_cento_belief,
-    "missionszahl": make_missionszahl_belief,
-}
+def _belief(game: Game[Any, Any, Any]) -> Callable[[], Dealer] | None:
+    """The reading of the players' public moves that makes the search's deals lean on them
+    (``ismcts:deals=belief``), if ``game`` has one."""
+    for entry in descriptors():
+        if entry.id == game.spec.id and entry.belief is not None:
+            make: Callable[[Game[Any, Any, Any]], Dealer] = resolve(entry.belief)
+            return partial(make, game)
+    return None
 
 
 def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:
-    belief = partial(BELIEFS[game.spec.id], game) if game.spec.id in BELIEFS else None
+    believers = tuple(entry.id for entry in descriptors() if entry.belief is not None)
     heuristic = None
     if game.spec.id in HEURISTICS:
         factory = HEURISTICS[game.spec.id][0]
@@ -74,7 +83,7 @@ def _ismcts(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: 
         def heuristic(rollout_seed: int) -> Agent:
             return factory(game, rollout_seed, {}, "heuristic")
 
-    return make_ismcts(game, seed, params, spec, heuristic, belief, tuple(BELIEFS))
+    return make_ismcts(game, seed, params, spec, heuristic, _belief(game), believers)
 
 
 #: Bot name → (factory, allowed parameter names; None: the factory checks them per game).

@@ -274,6 +274,23 @@ class Game(ABC, Generic[S, A, V]):
         without face-down commits."""
         return False
 
+    #: Whether :meth:`shuffle_draw_pile` can deal the draw pile anew: the game has one draw
+    #: pile, and the order of its cards that nobody knows is all that is unknown of it.
+    shuffles_draw_pile: ClassVar[bool] = False
+
+    def shuffle_draw_pile(self, state: S, rng: random.Random) -> None:
+        """Put the cards of the draw pile that nobody knows in a new order among their places,
+        with ``rng``; every card somebody knows stays where it is (for benchmarks that deal
+        the real hands, ``spieltisch.sim.seeing``). Only for games that declare
+        :attr:`shuffles_draw_pile`."""
+        raise NotImplementedError(f"{self.spec.id} has no draw pile that nobody knows")
+
+    def reseed_chance(self, state: S, seed: int) -> None:
+        """Give the chance that ``state`` keeps for later (reshuffles, the deals of later
+        passes) the new ``seed``, so that it is as unknown as the shuffled draw pile. Only
+        for games that declare :attr:`shuffles_draw_pile`."""
+        raise NotImplementedError(f"{self.spec.id} does not reseed its chance")
+
     @abstractmethod
     def shuffle_unseen(self, state: S, seat: Seat | None, rng: random.Random) -> S:
         """A copy of ``state`` with every card ``seat`` cannot see dealt anew (for tests)."""

@@ -34,6 +34,9 @@ class OptionSpec:
     #: how to say that in an error message.
     pattern: str | None = None
     pattern_text: str = ""
+    #: For free-form text options: an allowed value other than the default, to try (the
+    #: conformance suite plays with it).
+    example: str | None = None
     #: The value (other than the default) names a file. Simulations give worker processes
     #: and Ray tasks its absolute path, since they do not run in the caller's folder; the
     #: table server accepts only the default, so no client makes it read a file.

@@ -26,60 +26,27 @@ from functools import lru_cache
 from typing import Any
 
 from spieltisch.bots import make_bot, parse_spec
+from spieltisch.core.descriptor import GENERAL_PRESETS
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game, View
-from spieltisch.games import make_game
+from spieltisch.games import descriptor, make_game
 
 #: The largest search budgets a table may ask for (a server serves many tables).
 MAX_ISMCTS_SECONDS = 10.0
 MAX_ISMCTS_SIMS = 20_000
 
 #: Bot specs offered to people creating a table, for every game (any other valid spec works
-#: too), weakest first; each game adds its strongest search (:func:`presets_for`). The plain
-#: searches play their simulations out at random: they lost to the heuristic in every game
-#: measured (docs/performance.md, "Paired runs"), so their names say so.
-PRESETS: tuple[tuple[str, str, str], ...] = (
-    ("random", "Zufall (Anfänger)", "random (beginner)"),
-    (
-        "ismcts:time=0.5",
-        "Suche ohne Heuristik (0,5 s, schwächer als die Heuristik)",
-        "search without heuristic (0.5 s, weaker than the heuristic)",
-    ),
-    (
-        "ismcts:time=2",
-        "Suche ohne Heuristik (2 s, schwächer als die Heuristik)",
-        "search without heuristic (2 s, weaker than the heuristic)",
-    ),
-    ("heuristic", "Heuristik (stark)", "heuristic (strong)"),
+#: too), weakest first, as ``(spec, name_de, name_en)``; each game adds its strongest search
+#: (:func:`presets_for`).
+PRESETS: tuple[tuple[str, str, str], ...] = tuple(
+    (preset.spec, preset.name_de, preset.name_en) for preset in GENERAL_PRESETS
 )
-
-#: The search that does best at about a second per move (docs/bots.md): the heuristic
-#: improved by knockouts of its best moves, judged by heuristic games played on.
-STRONG_SEARCH = "ismcts:time=1:rollout=heuristic:opponents=heuristic:root=halving:tree=root"
-#: Each game's own settings, as in the tournaments of docs/performance.md: only the
-#: heuristic's ``top`` best moves enter the knockout where a turn can begin in many ways.
-#: Triggs games are long, so its playouts stop after 24 actions (about two rounds), at the
-#: next point where the bot is about to begin a turn (``cut=round``: every seat has had as
-#: many turns), and are judged by the score so far. In Cento and Missionszahl the
-#: heuristic's move is nearly always as good as its rivals, and a knockout's winner is often
-#: only the luckiest, so the bot leaves the heuristic's move only on clear evidence
-#: (``switch=1``; docs/performance.md, "How much a decision can still gain"). In Dicht dran
-#: the cards the others have already laid face down are laid again by their models in every
-#: deal (``facedown=model``): dealt at random, they made the bot think a card that wins one
-#: round in twenty won every second one (docs/performance.md, "calibration and ceilings").
-STRONG_SEARCH_BY_GAME = {
-    "dicht-dran": STRONG_SEARCH + ":facedown=model",
-    "triggs": STRONG_SEARCH + ":top=4:horizon=24:cut=round",
-    "cento": STRONG_SEARCH + ":top=6:switch=1",
-    "missionszahl": STRONG_SEARCH + ":top=5:switch=1",
-}
 
 
 def presets_for(game_id: str) -> list[tuple[str, str, str]]:
-    """The bot presets offered for ``game_id``: the general ones, then its strongest search."""
-    spec = STRONG_SEARCH_BY_GAME.get(game_id, STRONG_SEARCH)
-    names = ("Suche mit Heuristik (1 s, am stärksten)", "search with heuristic (1 s, strongest)")
-    return [*PRESETS, (spec, *names)]
+    """The bot presets offered for ``game_id``, weakest first, from its descriptor: the
+    general ones, then its strongest search."""
+    return [(preset.spec, preset.name_de, preset.name_en) for preset in descriptor(game_id).presets]
 
 
 def check_server_spec(spec: str, game: Game[Any, Any, Any]) -> None:

@@ -132,6 +132,9 @@ class GameInfo(BaseModel):
     max_players: int
     options: list[OptionInfo]
     bots: list[BotInfo] = Field(description="the bot presets for this game, strongest last")
+    browser_module: bool = Field(
+        description="the browser table draws this game with js/games/<id>.js (else generically)"
+    )
 
 
 class GamesOut(BaseModel):

@@ -7,8 +7,8 @@ really was, or how much a bot would gain if it could see:
 * ``"all"``: the true state as it is: every hand, and the draw pile in its real order (the
   future that will come, as far as the cards go);
 * ``"hands"``: every hand as it is, the draw pile shuffled anew (the cards of it that
-  somebody knows stay where they are). Only for the games of :data:`SHUFFLED_DRAW_PILE`,
-  so that the result is a position a player could be in.
+  somebody knows stay where they are). Only for games that declare
+  ``Game.shuffles_draw_pile``, so that the result is a position a player could be in.
 
 A deal for a seat's search (``seat`` given) does not show the cards the others have laid
 face down this round (Dicht dran, Missionszahl): which card of its hand each of them laid
@@ -22,24 +22,18 @@ import random
 from typing import Any
 
 from spieltisch.core.game import Game
+from spieltisch.games import descriptors
 
 #: What a seeing deal may show.
 KNOWLEDGE = ("hands", "all")
-#: Games whose draw pile no seat knows anything of, or whose game shuffles only what
-#: nobody knows of it (``shuffle_draw_pile``): ``"hands"`` may shuffle it. (Triggs and
-#: Magic Numbers have no such single pile.) In Cento a free card or the 100 turned up at the
-#: start is put under the pile in view of all (about one game in twenty), and in Missionszahl
-#: cards are put under it face up or passed there blind: ``shuffle_draw_pile`` leaves every
-#: card somebody knows where it is, as the views and the search's own deals do.
-SHUFFLED_DRAW_PILE = ("dicht-dran", "cento", "missionszahl")
 
 
 def check_knowledge(game: Game[Any, Any, Any], know: str) -> None:
     """Refuse knowledge that is unknown, or ``"hands"`` for a game it does not fit."""
     if know not in KNOWLEDGE:
         raise ValueError(f"know must be {' or '.join(KNOWLEDGE)}, got {know!r}")
-    if know == "hands" and game.spec.id not in SHUFFLED_DRAW_PILE:
-        allowed = ", ".join(SHUFFLED_DRAW_PILE)
+    if know == "hands" and not game.shuffles_draw_pile:
+        allowed = ", ".join(entry.id for entry in descriptors() if entry.game.shuffles_draw_pile)
         raise ValueError(
             f"seeing only the hands needs a draw pile nobody knows ({allowed}), not {game.spec.id}"
         )
@@ -59,12 +53,8 @@ def true_deal(
     check_knowledge(game, know)
     world = game.clone(state)
     if know == "hands":
-        shuffle_draw_pile = getattr(game, "shuffle_draw_pile", None)
-        if shuffle_draw_pile is not None:  # a game that knows part of its draw pile
-            shuffle_draw_pile(world, rng)
-        else:
-            rng.shuffle(world.draw_pile)
-        world.seed = rng.getrandbits(63)
+        game.shuffle_draw_pile(world, rng)
+        game.reseed_chance(world, rng.getrandbits(63))
         if seat is not None:
             lay_face_down_anew(game, world, seat, rng)
     return world

@@ -1,6 +1,20 @@
 """Cento: lay number cards that match by digits; Spiel 3 "Das Zahlenspiel", Spiel 1 and 2."""
 
+from spieltisch.core.descriptor import STRONG_SEARCH, GameDescriptor, presets_with
 from spieltisch.games.cento.actions import Draw, End, Lay, Take
 from spieltisch.games.cento.game import Cento, CentoState, CentoView, Phase
 
-__all__ = ["Cento", "CentoState", "CentoView", "Draw", "End", "Lay", "Phase", "Take"]
+#: Cento for the faces. Its strongest search lets only the heuristic's 6 best moves enter
+#: the knockout, where a turn can begin in many ways; the heuristic's move is nearly always as
+#: good as its rivals and a knockout's winner is often only the luckiest, so the bot leaves it
+#: only on clear evidence (``switch=1``; docs/performance.md, "How much a decision can still
+#: gain").
+DESCRIPTOR = GameDescriptor(
+    Cento,
+    heuristic="spieltisch.bots.cento:make",
+    belief="spieltisch.bots.cento_belief:make",
+    presets=presets_with(STRONG_SEARCH + ":top=6:switch=1"),
+    browser_module=True,
+)
+
+__all__ = ["DESCRIPTOR", "Cento", "CentoState", "CentoView", "Draw", "End", "Lay", "Phase", "Take"]

@@ -222,6 +222,7 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
     """Cento for 2–6 players: Spiel 3 "Das Zahlenspiel" (default), Spiel 1 or Spiel 2."""
 
     action_table = act.ALL_ACTIONS
+    shuffles_draw_pile = True
     spec: ClassVar[GameSpec] = GameSpec(
         id="cento",
         name_de="Cento – Das Zahlenspiel",
@@ -738,6 +739,11 @@ class Cento(Game[CentoState, CentoAction, CentoView]):
         above = state.draw_pile[state.known_bottom :]
         rng.shuffle(above)
         state.draw_pile[state.known_bottom :] = above
+
+    def reseed_chance(self, state: CentoState, seed: int) -> None:
+        """The later reshuffles follow ``seed`` (for benchmarks that deal the real
+        hands, ``spieltisch.sim.seeing``)."""
+        state.seed = seed
 
     def shuffle_unseen(
         self, state: CentoState, seat: Seat | None, rng: random.Random

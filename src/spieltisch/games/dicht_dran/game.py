@@ -164,6 +164,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
     """Dicht dran for 3–5 players."""
 
     action_table = PLAYS[LOWEST:]
+    shuffles_draw_pile = True
     spec: ClassVar[GameSpec] = GameSpec(
         id="dicht-dran",
         name_de="Dicht dran",
@@ -559,6 +560,16 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             if committed[other]:
                 state.committed[other] = cards.pop()
         state.draw_pile = cards
+
+    def shuffle_draw_pile(self, state: DichtDranState, rng: random.Random) -> None:
+        """The draw pile in a new order: nobody knows any of its cards (for benchmarks that
+        deal the real hands, ``spieltisch.sim.seeing``)."""
+        rng.shuffle(state.draw_pile)
+
+    def reseed_chance(self, state: DichtDranState, seed: int) -> None:
+        """The later reshuffles and the deals of later passes follow ``seed`` (for
+        benchmarks that deal the real hands, ``spieltisch.sim.seeing``)."""
+        state.seed = seed
 
     def take_back_face_down(self, state: DichtDranState, seat: Seat) -> bool:
         """Every other seat that has laid a card this round takes it back and is to lay

@@ -1,5 +1,6 @@
 """Magic Numbers: bid chips for number cards, then name what the numbers mean."""
 
+from spieltisch.core.descriptor import GameDescriptor
 from spieltisch.games.magic_numbers.actions import Answer, Bid, Confirm, Hint, Pass, Reject
 from spieltisch.games.magic_numbers.game import (
     MagicNumbers,
@@ -8,7 +9,16 @@ from spieltisch.games.magic_numbers.game import (
     Phase,
 )
 
+#: Magic Numbers for the faces; its strongest search is the general one.
+DESCRIPTOR = GameDescriptor(
+    MagicNumbers,
+    heuristic="spieltisch.bots.magic_numbers:heuristic",
+    heuristic_parameters=("knowledge",),
+    browser_module=True,
+)
+
 __all__ = [
+    "DESCRIPTOR",
     "Answer",
     "Bid",
     "Confirm",

@@ -471,6 +471,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     """Missionszahl for 2–4 players."""
 
     action_table = ALL_ACTIONS
+    shuffles_draw_pile = True
     spec: ClassVar[GameSpec] = GameSpec(
         id="missionszahl",
         name_de="Missionszahl",
@@ -1215,6 +1216,11 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         rng.shuffle(cards)
         for place, card in zip(places, cards, strict=True):
             pile[place] = card
+
+    def reseed_chance(self, state: MissionszahlState, seed: int) -> None:
+        """The later reshuffles follow ``seed`` (for benchmarks that deal the real
+        hands, ``spieltisch.sim.seeing``)."""
+        state.seed = seed
 
     def take_back_face_down(self, state: MissionszahlState, seat: Seat) -> bool:
         """Every other seat that has laid a card this round takes it back and is to lay

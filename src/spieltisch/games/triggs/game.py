@@ -341,6 +341,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
                 "boxes per row 1–12, comma-separated (default: the reconstruction)",
                 pattern=SHEET_PATTERN,
                 pattern_text="twelve box counts from 1 to 9, comma-separated",
+                example="1,1,1,1,1,1,2,2,2,2,2,3",
             ),
             OptionSpec(
                 "round_limit",

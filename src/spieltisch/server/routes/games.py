@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query
 
 from spieltisch.core.errors import UnknownGameError
 from spieltisch.core.options import OptionSpec
-from spieltisch.games import REGISTRY, game_class
+from spieltisch.games import REGISTRY, descriptor, game_class
 from spieltisch.server.botplay import PRESETS, presets_for
 from spieltisch.server.routes import errors
 from spieltisch.server.schemas import FacesOut, GamesOut, Lang, RulesOut
@@ -54,6 +54,7 @@ def games_info() -> dict[str, Any]:
             "max_players": cls.spec.max_seats,
             "options": [option_info(o) for o in cls.spec.options if not o.path],
             "bots": [bot_info(preset) for preset in presets_for(game_id)],
+            "browser_module": descriptor(game_id).browser_module,
         }
         for game_id, cls in REGISTRY.items()
     ]

@@ -1,9 +1,7 @@
-// Each game's board and move words, by game id. A game without a module is shown generically.
-import cento from "./cento.js";
-import dichtDran from "./dicht-dran.js";
-import magicNumbers from "./magic-numbers.js";
-import missionszahl from "./missionszahl.js";
-import triggs from "./triggs.js";
+// Each game's board and move words, from the module js/games/<id>.js of every game whose
+// descriptor says it has one (`browser_module` in GET /api/games). Any other game is shown
+// generically. The modules are loaded before the page's own code runs.
+import { getJSON } from "../api.js";
 import { h } from "../dom.js";
 
 const GENERIC = {
@@ -15,13 +13,23 @@ const GENERIC = {
   },
 };
 
-export const GAMES = {
-  "dicht-dran": dichtDran,
-  cento,
-  missionszahl,
-  triggs,
-  "magic-numbers": magicNumbers,
-};
+async function loadModules() {
+  let info = { games: [] };
+  try {
+    info = await getJSON("/api/games");
+  } catch {
+    return {}; // the server is unreachable: every game is shown generically
+  }
+  const loaded = await Promise.all(
+    info.games
+      .filter((game) => game.browser_module)
+      .map(async (game) => [game.id, (await import(`./${game.id}.js`)).default]),
+  );
+  return Object.fromEntries(loaded);
+}
+
+/** Game id → its module, for the games that have one. */
+export const GAMES = await loadModules();
 
 export function gameModule(id) {
   return GAMES[id] || GENERIC;
