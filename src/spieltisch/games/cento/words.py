@@ -1,8 +1,11 @@
-"""Cento's words: every event told in German and English, and the short labels of actions."""
+"""Cento in words: what each event says, the move labels, and the words the terminal and the
+browser show around the open card, in German and English (see :mod:`spieltisch.core.words`).
+No rules here."""
 
 from __future__ import annotations
 
 from spieltisch.core.game import Event
+from spieltisch.core.words import Catalog, catalog, in_lang, section
 from spieltisch.games.cento.actions import TAKE_COUNT, CentoAction, Draw, End, Lay
 from spieltisch.games.cento.cards import FREE
 
@@ -15,7 +18,7 @@ _LABELS: dict[str, dict[str, str]] = {
 def label_of(action: CentoAction, lang: str) -> str:
     """The shortest text a person can type: ``27``, ``frei 27``/``free 27``, ``ziehen``/
     ``draw``, ``fertig``/``end``, ``nimm 3``/``take 3``."""
-    words = _LABELS.get(lang, _LABELS["en"])
+    words = in_lang(_LABEL_WORDS, lang)
     if isinstance(action, Lay):
         return str(action.card) if action.card != FREE else words["free"].format(value=action.value)
     if isinstance(action, Draw):
@@ -31,7 +34,7 @@ def _card_word(card: object, words: dict[str, str]) -> str:
 
 def describe_event(event: Event, lang: str) -> str:
     """One line telling a person what ``event`` means, in ``lang``."""
-    words = _WORDS.get(lang, _WORDS["en"])
+    words = in_lang(_EVENT_WORDS, lang)
     data = dict(event.data)
     if "seat" in data:
         data["player"] = data["seat"] + 1
@@ -54,7 +57,7 @@ def describe_event(event: Event, lang: str) -> str:
     return words[kind].format(**data)
 
 
-_WORDS: dict[str, dict[str, str]] = {
+_EVENTS: dict[str, dict[str, str]] = {
     "de": {
         "deal": "Deine Handkarten: {hand}",
         "put_back": "Aufgedeckt wurde {card}; sie kommt unter den Aufnahmestapel.",
@@ -102,3 +105,120 @@ _WORDS: dict[str, dict[str, str]] = {
         "card_many": "cards",
     },
 }
+
+_TERM: dict[str, dict[str, str]] = {
+    "de": {
+        "variant": "Spiel {n}",
+        "free": "frei",
+        "open": "Offene Karte: ",
+        "free_as": "frei als {value}",
+        "digits": "Einer {ones} · Zehner {tens} · Quersumme {sum}",
+        "no_tens": "keine",
+        "wild": "wild: jede Karte passt",
+        "this_turn": "In diesem Zug gelegt: ",
+        "obliged": "{player} muss eine Monozahl (1–9) legen oder drei Karten nehmen.",
+        "run": "Schnapszahl: Karten mit der Ziffer {digit} dürfen gelegt werden.",
+        "drawn": "Gezogen: ",
+        "bottom": "Unter dem Aufnahmestapel (von allen gesehen): ",
+        "piles": "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} "
+        "(noch {left})",
+        "cards": "Karten",
+        "to_move": "am Zug",
+        "hand": "Deine Hand: ",
+        "winner": "{player} hat gewonnen!",
+        "exhausted": "Der Aufnahmestapel ist erschöpft: weniger Karten gewinnt.",
+    },
+    "en": {
+        "variant": "game {n}",
+        "free": "free",
+        "open": "Open card: ",
+        "free_as": "free as {value}",
+        "digits": "ones {ones} · tens {tens} · digit sum {sum}",
+        "no_tens": "none",
+        "wild": "wild: any card fits",
+        "this_turn": "Laid this turn: ",
+        "obliged": "{player} must lay a Monozahl (1–9) or take three cards.",
+        "run": "Schnapszahl: cards showing the digit {digit} may be laid.",
+        "drawn": "Drawn: ",
+        "bottom": "Under the draw pile (seen by all): ",
+        "piles": "Draw pile {draw} · discard pile {discard} · rebuilt {done} ({left} left)",
+        "cards": "cards",
+        "to_move": "to move",
+        "hand": "Your hand: ",
+        "winner": "{player} has won!",
+        "exhausted": "The draw pile is exhausted: fewer cards wins.",
+    },
+}
+
+_WEB: dict[str, dict[str, str]] = {
+    "de": {
+        "variant": "Spiel {n}",
+        "open": "Offene Karte",
+        "free_as": "frei als {n}",
+        "digits": "Einer {ones} · Zehner {tens} · Quersumme {sum}",
+        "no_tens": "keine",
+        "wild": "Die 100 ist wild: jede Karte passt.",
+        "this_turn": "In diesem Zug gelegt",
+        "obliged": "{player} muss eine Monozahl (1–9) legen oder drei Karten nehmen.",
+        "run": "Schnapszahl: Karten mit der Ziffer {digit} dürfen gelegt werden.",
+        "drawn": "Gezogen",
+        "bottom": "Unter dem Aufnahmestapel (von allen gesehen)",
+        "piles": "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} "
+        "(noch {left})",
+        "players": "Spieler",
+        "cards": "Karten",
+        "your_hand": "Deine Hand",
+        "choose": "Deine Hand – lege eine passende Karte",
+        "free": "frei",
+        "free_card": "freie Karte",
+        "card": "Karte {n}",
+        "mono": "Monozahl",
+        "repdigit": "Schnapszahl",
+        "lay": "{n} legen",
+        "lay_free": "Freie Karte legen als …",
+        "lay_free_n": "freie Karte als {n} legen",
+        "turn": "Zug",
+        "draw": "Eine Karte ziehen",
+        "end": "Zug beenden",
+        "take": "Drei Karten nehmen",
+        "winner": "{player} hat keine Karten mehr und gewinnt.",
+        "exhausted": "Der Aufnahmestapel ist erschöpft: weniger Karten gewinnt.",
+    },
+    "en": {
+        "variant": "game {n}",
+        "open": "Open card",
+        "free_as": "free as {n}",
+        "digits": "ones {ones} · tens {tens} · digit sum {sum}",
+        "no_tens": "none",
+        "wild": "The 100 is wild: any card fits.",
+        "this_turn": "Laid this turn",
+        "obliged": "{player} must lay a Monozahl (1–9) or take three cards.",
+        "run": "Schnapszahl: cards showing the digit {digit} may be laid.",
+        "drawn": "Drawn",
+        "bottom": "Under the draw pile (seen by all)",
+        "piles": "Draw pile {draw} · discard pile {discard} · rebuilt {done} ({left} left)",
+        "players": "Players",
+        "cards": "cards",
+        "your_hand": "Your hand",
+        "choose": "Your hand – lay a card that fits",
+        "free": "free",
+        "free_card": "free card",
+        "card": "card {n}",
+        "mono": "Monozahl",
+        "repdigit": "Schnapszahl",
+        "lay": "lay {n}",
+        "lay_free": "Lay a free card as …",
+        "lay_free_n": "lay the free card as {n}",
+        "turn": "Turn",
+        "draw": "Draw a card",
+        "end": "End the turn",
+        "take": "Take three cards",
+        "winner": "{player} has no cards left and wins.",
+        "exhausted": "The draw pile is exhausted: fewer cards wins.",
+    },
+}
+
+#: Every text about Cento, by word id.
+WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, term=_TERM, web=_WEB)
+_LABEL_WORDS = section(WORDS, "label")
+_EVENT_WORDS = section(WORDS, "event")
