@@ -50,10 +50,10 @@ def in_lang(table: Mapping[str, T], lang: str) -> T:
     return table[lang] if lang in table else table[FALLBACK]
 
 
-def catalog_of(game: object) -> Catalog:
-    """The catalog of ``game``: ``WORDS`` of the ``words`` module in the game's package
+def catalog_of(game_class: type) -> Catalog:
+    """The catalog of a game: ``WORDS`` of the ``words`` module in its class's package
     (empty for a game without one)."""
-    package = type(game).__module__.rpartition(".")[0]
+    package = game_class.__module__.rpartition(".")[0]
     try:
         module = importlib.import_module(f"{package}.words")
     except ModuleNotFoundError as error:
