@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 
 from spieltisch.cli.render import render
+from spieltisch.core.game import Event
 from spieltisch.core.words import Catalog, catalog, catalog_of, in_lang, section
 from spieltisch.games import REGISTRY, game_class, make_game
 
@@ -102,7 +103,7 @@ def test_every_view_is_drawn_and_every_move_labelled_in_every_language(game_id: 
     game = make_game(game_id)
     langs = sorted(words_of(game_id))
     rng = random.Random(4)
-    events = []
+    events: list[Event] = []
     state = game.new_state(game.spec.max_seats, 4, log=events)
     console = Console(file=io.StringIO(), width=100)
     step = 0
