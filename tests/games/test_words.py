@@ -45,8 +45,20 @@ def test_every_language_has_the_same_words_with_the_same_blanks(game_id: str) ->
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_word_id_names_its_section(game_id: str) -> None:
     sections = {key.partition(".")[0] for key in words_of(game_id)["en"]}
-    assert {"event", "term", "web"} <= sections
-    assert sections <= {"label", "event", "noun", "symbol", "term", "web"}
+    assert {"event", "board", "term", "web"} <= sections
+    assert sections <= {"label", "event", "noun", "symbol", "board", "term", "web"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_word_both_boards_show_is_kept_once(game_id: str) -> None:
+    words = words_of(game_id)
+    board, term, web = (section(words, name)["en"] for name in ("board", "term", "web"))
+    assert not set(board) & set(term)
+    assert not set(board) & set(web)
+    for key in set(term) & set(web):
+        assert any(
+            section(words, "term")[lang][key] != section(words, "web")[lang][key] for lang in words
+        ), key
 
 
 def _first_arguments(source: str) -> set[str]:
@@ -68,11 +80,11 @@ def test_the_browser_module_keeps_no_words_and_finds_each_it_asks_for(name: str)
     source = (JS / name).read_text(encoding="utf-8")
     assert "const WORDS" not in source
     assert 'lang === "de"' not in source
-    match = re.search(r'gameWord\("([\w-]+)", ctx.lang, `web.\$\{key\}`', source)
+    match = re.search(r'boardWord\("([\w-]+)", ctx.lang, key, params\)', source)
     assert match is not None
     asked = _first_arguments(source)
     assert asked
-    web = section(words_of(match.group(1)), "web")
+    web = section(words_of(match.group(1)), "board", "web")
     for lang, texts in web.items():
         assert asked <= set(texts), (lang, asked - set(texts))
 
@@ -90,7 +102,7 @@ def test_the_terminal_renderer_keeps_no_words_and_finds_each_it_asks_for(name: s
     game_words: Catalog = import_module(f"spieltisch.games.{match.group(1)}.words").WORDS
     asked = set(re.findall(r"words\[\"(\w+)\"\]", source))
     assert asked
-    term = section(game_words, "term")
+    term = section(game_words, "board", "term")
     for lang, texts in term.items():
         assert asked <= set(texts), (lang, asked - set(texts))
 
@@ -127,3 +139,5 @@ def test_a_catalog_is_its_sections_under_their_names() -> None:
     assert words == {"de": {"event.win": "Sieg"}, "en": {"event.win": "win"}}
     assert section(words, "event") == {"de": {"win": "Sieg"}, "en": {"win": "win"}}
     assert in_lang(words, "fr") == words["en"]
+    two = catalog(board={"en": {"row": "row"}}, term={"en": {"sum": "Σ"}}, web={"en": {"x": "x"}})
+    assert section(two, "board", "term") == {"en": {"row": "row", "sum": "Σ"}}

@@ -25,7 +25,7 @@ from spieltisch.games.dicht_dran.words import WORDS as DICHT_DRAN_WORDS
 
 Renderer = Callable[[Game[Any, Any, Any], Any, str], RenderableType]
 
-DICHT_DRAN_TERM = section(DICHT_DRAN_WORDS, "term")
+DICHT_DRAN_TERM = section(DICHT_DRAN_WORDS, "board", "term")
 
 _RICH_COLOURS = {"green": "green", "orange": "dark_orange", "purple": "magenta"}
 

@@ -23,7 +23,7 @@ from spieltisch.games.cento.cards import (
 )
 from spieltisch.games.cento.words import WORDS
 
-_WORDS = section(WORDS, "term")
+_WORDS = section(WORDS, "board", "term")
 
 
 def card_text(card: int, lang: str) -> Text:

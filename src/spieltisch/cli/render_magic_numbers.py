@@ -24,7 +24,7 @@ _RICH_COLOURS = {
     "grey": "grey62",
 }
 
-_WORDS = section(WORDS, "term")
+_WORDS = section(WORDS, "board", "term")
 
 
 def _style(colour: str) -> str:

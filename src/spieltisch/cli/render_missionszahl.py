@@ -28,7 +28,7 @@ _TAGS = {
     Symbol.DRAW_AND_GIVE: "⇢",
 }
 
-_WORDS = section(WORDS, "term")
+_WORDS = section(WORDS, "board", "term")
 _SYMBOL_WORDS = section(WORDS, "symbol")
 
 

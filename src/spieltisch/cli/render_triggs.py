@@ -15,7 +15,7 @@ from spieltisch.core.game import Game
 from spieltisch.core.words import in_lang, section
 from spieltisch.games.triggs.words import WORDS
 
-_WORDS = section(WORDS, "term")
+_WORDS = section(WORDS, "board", "term")
 
 
 def _boxes(crossed: int, boxes: int) -> Text:

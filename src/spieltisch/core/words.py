@@ -3,7 +3,9 @@
 Each game package has a ``words`` module with ``WORDS = {lang: {word_id: text}}``: the same
 word ids in every language, texts with ``str.format`` placeholders. A word id names its
 section before the dot: ``label.`` (the typed move labels), ``event.`` (what ``describe``
-says), ``term.`` (the terminal's board) and ``web.`` (the browser's board and move buttons).
+says, with the ``noun.`` and ``symbol.`` words it uses), ``board.`` (what both the terminal
+and the browser show on the board), ``term.`` (the terminal's own) and ``web.`` (the
+browser's own, its move buttons among them).
 The languages are the catalog's keys; a language a catalog lacks falls back to English.
 """
 
@@ -36,11 +38,13 @@ def catalog(**sections: Mapping[str, Mapping[str, str]]) -> Catalog:
     }
 
 
-def section(words: Catalog, name: str) -> Catalog:
-    """The words of one section, by their ids without the section's name."""
-    prefix = f"{name}."
+def section(words: Catalog, *names: str) -> Catalog:
+    """The words of the sections ``names``, by their ids without the section's name."""
+    prefixes = tuple(f"{name}." for name in names)
     return {
-        lang: {key[len(prefix) :]: text for key, text in texts.items() if key.startswith(prefix)}
+        lang: {
+            key.partition(".")[2]: text for key, text in texts.items() if key.startswith(prefixes)
+        }
         for lang, texts in words.items()
     }
 

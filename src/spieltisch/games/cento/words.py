@@ -106,70 +106,70 @@ _EVENTS: dict[str, dict[str, str]] = {
     },
 }
 
-_TERM: dict[str, dict[str, str]] = {
+_BOARD: dict[str, dict[str, str]] = {
     "de": {
         "variant": "Spiel {n}",
         "free": "frei",
-        "open": "Offene Karte: ",
-        "free_as": "frei als {value}",
         "digits": "Einer {ones} · Zehner {tens} · Quersumme {sum}",
         "no_tens": "keine",
-        "wild": "wild: jede Karte passt",
-        "this_turn": "In diesem Zug gelegt: ",
         "obliged": "{player} muss eine Monozahl (1–9) legen oder drei Karten nehmen.",
         "run": "Schnapszahl: Karten mit der Ziffer {digit} dürfen gelegt werden.",
-        "drawn": "Gezogen: ",
-        "bottom": "Unter dem Aufnahmestapel (von allen gesehen): ",
-        "piles": "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} "
-        "(noch {left})",
+        "piles": "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} (noch "
+        "{left})",
         "cards": "Karten",
-        "to_move": "am Zug",
-        "hand": "Deine Hand: ",
-        "winner": "{player} hat gewonnen!",
         "exhausted": "Der Aufnahmestapel ist erschöpft: weniger Karten gewinnt.",
     },
     "en": {
         "variant": "game {n}",
         "free": "free",
-        "open": "Open card: ",
-        "free_as": "free as {value}",
         "digits": "ones {ones} · tens {tens} · digit sum {sum}",
         "no_tens": "none",
-        "wild": "wild: any card fits",
-        "this_turn": "Laid this turn: ",
         "obliged": "{player} must lay a Monozahl (1–9) or take three cards.",
         "run": "Schnapszahl: cards showing the digit {digit} may be laid.",
-        "drawn": "Drawn: ",
-        "bottom": "Under the draw pile (seen by all): ",
         "piles": "Draw pile {draw} · discard pile {discard} · rebuilt {done} ({left} left)",
         "cards": "cards",
-        "to_move": "to move",
-        "hand": "Your hand: ",
-        "winner": "{player} has won!",
         "exhausted": "The draw pile is exhausted: fewer cards wins.",
     },
 }
+"""Words both the terminal and the browser show on the board."""
+
+_TERM: dict[str, dict[str, str]] = {
+    "de": {
+        "open": "Offene Karte: ",
+        "free_as": "frei als {value}",
+        "wild": "wild: jede Karte passt",
+        "this_turn": "In diesem Zug gelegt: ",
+        "drawn": "Gezogen: ",
+        "bottom": "Unter dem Aufnahmestapel (von allen gesehen): ",
+        "to_move": "am Zug",
+        "hand": "Deine Hand: ",
+        "winner": "{player} hat gewonnen!",
+    },
+    "en": {
+        "open": "Open card: ",
+        "free_as": "free as {value}",
+        "wild": "wild: any card fits",
+        "this_turn": "Laid this turn: ",
+        "drawn": "Drawn: ",
+        "bottom": "Under the draw pile (seen by all): ",
+        "to_move": "to move",
+        "hand": "Your hand: ",
+        "winner": "{player} has won!",
+    },
+}
+"""The terminal's own words for the board."""
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
-        "variant": "Spiel {n}",
         "open": "Offene Karte",
         "free_as": "frei als {n}",
-        "digits": "Einer {ones} · Zehner {tens} · Quersumme {sum}",
-        "no_tens": "keine",
         "wild": "Die 100 ist wild: jede Karte passt.",
         "this_turn": "In diesem Zug gelegt",
-        "obliged": "{player} muss eine Monozahl (1–9) legen oder drei Karten nehmen.",
-        "run": "Schnapszahl: Karten mit der Ziffer {digit} dürfen gelegt werden.",
         "drawn": "Gezogen",
         "bottom": "Unter dem Aufnahmestapel (von allen gesehen)",
-        "piles": "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} "
-        "(noch {left})",
         "players": "Spieler",
-        "cards": "Karten",
         "your_hand": "Deine Hand",
         "choose": "Deine Hand – lege eine passende Karte",
-        "free": "frei",
         "free_card": "freie Karte",
         "card": "Karte {n}",
         "mono": "Monozahl",
@@ -182,26 +182,17 @@ _WEB: dict[str, dict[str, str]] = {
         "end": "Zug beenden",
         "take": "Drei Karten nehmen",
         "winner": "{player} hat keine Karten mehr und gewinnt.",
-        "exhausted": "Der Aufnahmestapel ist erschöpft: weniger Karten gewinnt.",
     },
     "en": {
-        "variant": "game {n}",
         "open": "Open card",
         "free_as": "free as {n}",
-        "digits": "ones {ones} · tens {tens} · digit sum {sum}",
-        "no_tens": "none",
         "wild": "The 100 is wild: any card fits.",
         "this_turn": "Laid this turn",
-        "obliged": "{player} must lay a Monozahl (1–9) or take three cards.",
-        "run": "Schnapszahl: cards showing the digit {digit} may be laid.",
         "drawn": "Drawn",
         "bottom": "Under the draw pile (seen by all)",
-        "piles": "Draw pile {draw} · discard pile {discard} · rebuilt {done} ({left} left)",
         "players": "Players",
-        "cards": "cards",
         "your_hand": "Your hand",
         "choose": "Your hand – lay a card that fits",
-        "free": "free",
         "free_card": "free card",
         "card": "card {n}",
         "mono": "Monozahl",
@@ -214,11 +205,11 @@ _WEB: dict[str, dict[str, str]] = {
         "end": "End the turn",
         "take": "Take three cards",
         "winner": "{player} has no cards left and wins.",
-        "exhausted": "The draw pile is exhausted: fewer cards wins.",
     },
 }
+"""The browser's own words for the board and the move buttons."""
 
 #: Every text about Cento, by word id.
-WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, term=_TERM, web=_WEB)
+WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
 _LABEL_WORDS = section(WORDS, "label")
 _EVENT_WORDS = section(WORDS, "event")

@@ -89,11 +89,20 @@ _EVENTS: dict[str, dict[str, str]] = {
 }
 
 
+_BOARD: dict[str, dict[str, str]] = {
+    "de": {
+        "piles": "Zugstapel {draw} · Ablagestapel {discard}",
+    },
+    "en": {
+        "piles": "Draw pile {draw} · discard pile {discard}",
+    },
+}
+"""Words both the terminal and the browser show on the board."""
+
 _TERM: dict[str, dict[str, str]] = {
     "de": {
         "title": "Durchgang {n}/{of}",
         "heading": "Zielkarte {target} · Lücke {low}–{high}",
-        "piles": "Zugstapel {draw} · Ablagestapel {discard}",
         "col_player": "Spieler",
         "col_hand": "Hand",
         "col_won": "gewonnen",
@@ -106,7 +115,6 @@ _TERM: dict[str, dict[str, str]] = {
     "en": {
         "title": "pass {n}/{of}",
         "heading": "Target {target} · gap {low}–{high}",
-        "piles": "Draw pile {draw} · discard pile {discard}",
         "col_player": "Player",
         "col_hand": "Hand",
         "col_won": "won",
@@ -117,6 +125,7 @@ _TERM: dict[str, dict[str, str]] = {
         "my_card": "Laid face down: ",
     },
 }
+"""The terminal's own words for the board."""
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
@@ -126,7 +135,6 @@ _WEB: dict[str, dict[str, str]] = {
         "circle": "Der Kreis (im Uhrzeigersinn)",
         "target_mark": "Ziel",
         "gap_mark": "Lücke",
-        "piles": "Zugstapel {draw} · Ablagestapel {discard}",
         "players": "Spieler",
         "hand": "Handkarten",
         "won": "gewonnen",
@@ -151,7 +159,6 @@ _WEB: dict[str, dict[str, str]] = {
         "circle": "The circle (clockwise)",
         "target_mark": "target",
         "gap_mark": "gap",
-        "piles": "Draw pile {draw} · discard pile {discard}",
         "players": "Players",
         "hand": "hand",
         "won": "won",
@@ -170,8 +177,9 @@ _WEB: dict[str, dict[str, str]] = {
         "last_hands": "Cards left in hand at the end of the pass",
     },
 }
+"""The browser's own words for the board and the move buttons."""
 
 
 #: Every text about Dicht dran, by word id.
-WORDS: Catalog = catalog(event=_EVENTS, term=_TERM, web=_WEB)
+WORDS: Catalog = catalog(event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
 _EVENT_WORDS = section(WORDS, "event")

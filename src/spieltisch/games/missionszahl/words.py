@@ -422,6 +422,22 @@ _EVENTS: dict[str, dict[str, str]] = {
     },
 }
 
+_BOARD: dict[str, dict[str, str]] = {
+    "de": {
+        "nobody": "niemand",
+        "pending": "Symbol offen",
+        "out": "ausgeschieden",
+        "winner": "Rundengewinner",
+    },
+    "en": {
+        "nobody": "nobody",
+        "pending": "symbol pending",
+        "out": "out",
+        "winner": "round winner",
+    },
+}
+"""Words both the terminal and the browser show on the board."""
+
 _TERM: dict[str, dict[str, str]] = {
     "de": {
         "round": "Runde {round}/{rounds}",
@@ -432,7 +448,6 @@ _TERM: dict[str, dict[str, str]] = {
         "col_collection": "Sammelstapel",
         "col_points": "Punkte",
         "missions": "Missionskarten (Pfeil zeigt auf):",
-        "nobody": "niemand",
         "mission": "Missionszahl {number}",
         "shifted": "Missionszahl {number}, geändert um {shift}: {target}",
         "pile": "Ziehstapel {size} Karten",
@@ -442,9 +457,6 @@ _TERM: dict[str, dict[str, str]] = {
         "face_down": "Verdeckt gelegt: ",
         "known": "Bekannte Handkarten von {player}: ",
         "laid": "verdeckt",
-        "pending": "Symbol offen",
-        "out": "ausgeschieden",
-        "winner": "Rundengewinner",
         "commit": "Alle legen eine Karte verdeckt ab.",
         "shift": "{player} ändert die Missionszahl um +3 oder −3.",
         "give": "{player} gibt die gezogene Karte einem Mitspieler.",
@@ -462,7 +474,6 @@ _TERM: dict[str, dict[str, str]] = {
         "col_collection": "collection",
         "col_points": "points",
         "missions": "Mission cards (arrow points at):",
-        "nobody": "nobody",
         "mission": "Mission number {number}",
         "shifted": "Mission number {number}, changed by {shift}: {target}",
         "pile": "Draw pile {size} cards",
@@ -472,9 +483,6 @@ _TERM: dict[str, dict[str, str]] = {
         "face_down": "Laid face down: ",
         "known": "Known hand cards of {player}: ",
         "laid": "face down",
-        "pending": "symbol pending",
-        "out": "out",
-        "winner": "round winner",
         "commit": "Everybody lays a card face down.",
         "shift": "{player} changes the mission number by +3 or −3.",
         "give": "{player} gives the drawn card to another player.",
@@ -484,6 +492,7 @@ _TERM: dict[str, dict[str, str]] = {
         "over": "The game is over.",
     },
 }
+"""The terminal's own words for the board."""
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
@@ -491,7 +500,6 @@ _WEB: dict[str, dict[str, str]] = {
         "card": "{colour} {n}",
         "missions": "Missionskarten (Pfeil zeigt auf)",
         "arrow": "Pfeil auf {who}",
-        "nobody": "niemand",
         "mission": "Missionszahl {n}",
         "shifted": "Missionszahl {n}, geändert um {shift}: {target}",
         "pile": "Ziehstapel: {n} Karten",
@@ -508,9 +516,6 @@ _WEB: dict[str, dict[str, str]] = {
         "notes": "",
         "collection": "Sammelstapel",
         "points": "Punkte",
-        "pending": "Symbol offen",
-        "out": "ausgeschieden",
-        "winner": "Rundengewinner",
         "play": "{card} verdeckt legen",
         "trade": "{card} abgeben",
         "g_shift": "Missionszahl ändern",
@@ -530,7 +535,6 @@ _WEB: dict[str, dict[str, str]] = {
         "card": "{colour} {n}",
         "missions": "Mission cards (arrow points at)",
         "arrow": "arrow at {who}",
-        "nobody": "nobody",
         "mission": "Mission number {n}",
         "shifted": "Mission number {n}, changed by {shift}: {target}",
         "pile": "Draw pile: {n} cards",
@@ -547,9 +551,6 @@ _WEB: dict[str, dict[str, str]] = {
         "notes": "",
         "collection": "collection",
         "points": "points",
-        "pending": "symbol pending",
-        "out": "out",
-        "winner": "round winner",
         "play": "lay {card} face down",
         "trade": "give away {card}",
         "g_shift": "Change the mission number",
@@ -565,9 +566,12 @@ _WEB: dict[str, dict[str, str]] = {
         "legend": "Symbols",
     },
 }
+"""The browser's own words for the board and the move buttons."""
 
 #: Every text about Missionszahl, by word id.
-WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, symbol=_SYMBOLS, term=_TERM, web=_WEB)
+WORDS: Catalog = catalog(
+    label=_LABELS, event=_EVENTS, symbol=_SYMBOLS, board=_BOARD, term=_TERM, web=_WEB
+)
 _LABEL_WORDS = section(WORDS, "label")
 _EVENT_WORDS = section(WORDS, "event")
 _SYMBOL_WORDS = section(WORDS, "symbol")

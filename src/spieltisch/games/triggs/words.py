@@ -86,37 +86,45 @@ _EVENTS: dict[str, dict[str, str]] = {
     },
 }
 
-_TERM: dict[str, dict[str, str]] = {
+_BOARD: dict[str, dict[str, str]] = {
     "de": {
         "row": "Reihe",
-        "piles": "links [{left}] ({left_size})   Mitte verdeckt ({middle_size})   "
-        "rechts [{right}] ({right_size})   Ablage {discard}",
-        "hand_sizes": "Handkarten: ",
-        "your_hand": "Deine Hand: ",
-        "turn": "wählt Aktion A (ziehen), B (abwerfen) oder C (ankreuzen)",
-        "drawing": "zieht noch {draws} Karte",
         "forming": "kreuzt {value}en an ({formed} gelegt)",
         "extra": "macht ein Extrakreuz",
         "over": "Spielende",
     },
     "en": {
         "row": "row",
-        "piles": "left [{left}] ({left_size})   middle face down ({middle_size})   "
-        "right [{right}] ({right_size})   discard {discard}",
-        "hand_sizes": "Hand sizes: ",
-        "your_hand": "Your hand: ",
-        "turn": "chooses action A (draw), B (discard) or C (cross off)",
-        "drawing": "draws {draws} more card",
         "forming": "crosses off {value}s ({formed} laid)",
         "extra": "places an extra cross",
         "over": "game over",
     },
 }
+"""Words both the terminal and the browser show on the board."""
+
+_TERM: dict[str, dict[str, str]] = {
+    "de": {
+        "piles": "links [{left}] ({left_size})   Mitte verdeckt ({middle_size})   rechts "
+        "[{right}] ({right_size})   Ablage {discard}",
+        "hand_sizes": "Handkarten: ",
+        "your_hand": "Deine Hand: ",
+        "turn": "wählt Aktion A (ziehen), B (abwerfen) oder C (ankreuzen)",
+        "drawing": "zieht noch {draws} Karte",
+    },
+    "en": {
+        "piles": "left [{left}] ({left_size})   middle face down ({middle_size})   right "
+        "[{right}] ({right_size})   discard {discard}",
+        "hand_sizes": "Hand sizes: ",
+        "your_hand": "Your hand: ",
+        "turn": "chooses action A (draw), B (discard) or C (cross off)",
+        "drawing": "draws {draws} more card",
+    },
+}
+"""The terminal's own words for the board."""
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
         "sheets": "Spielzettel",
-        "row": "Reihe",
         "crossed": "{n} von {of} angekreuzt",
         "removed": "aus dem Spiel",
         "total": "Summe",
@@ -133,9 +141,6 @@ _WEB: dict[str, dict[str, str]] = {
         "card": "Karte {n}",
         "turn": "wählt: ziehen, abwerfen oder ankreuzen",
         "drawing": "zieht noch {n} Karte(n)",
-        "forming": "kreuzt {value}en an ({formed} gelegt)",
-        "extra": "macht ein Extrakreuz",
-        "over": "Spielende",
         "g_draw": "Ziehen (Aktion A)",
         "g_discard": "Abwerfen (Aktion B)",
         "g_announce": "Ankreuzen ansagen (Aktion C)",
@@ -157,7 +162,6 @@ _WEB: dict[str, dict[str, str]] = {
     },
     "en": {
         "sheets": "Score sheets",
-        "row": "row",
         "crossed": "{n} of {of} crossed off",
         "removed": "out of the game",
         "total": "total",
@@ -174,9 +178,6 @@ _WEB: dict[str, dict[str, str]] = {
         "card": "card {n}",
         "turn": "chooses: draw, discard or cross off",
         "drawing": "draws {n} more card(s)",
-        "forming": "crosses off {value}s ({formed} laid)",
-        "extra": "places an extra cross",
-        "over": "game over",
         "g_draw": "Draw (action A)",
         "g_discard": "Discard (action B)",
         "g_announce": "Announce a cross (action C)",
@@ -197,7 +198,8 @@ _WEB: dict[str, dict[str, str]] = {
         "players": "Players",
     },
 }
+"""The browser's own words for the board and the move buttons."""
 
 #: Every text about Triggs, by word id.
-WORDS: Catalog = catalog(event=_EVENTS, term=_TERM, web=_WEB)
+WORDS: Catalog = catalog(event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
 _EVENT_WORDS = section(WORDS, "event")

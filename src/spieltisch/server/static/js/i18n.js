@@ -188,11 +188,17 @@ export function loadGameWords(game) {
   return Promise.resolve(gameWords.get(game));
 }
 
-/** The word `key` of `game`'s catalog in `lang` (English if that language lacks it), filled in. */
-export function gameWord(game, lang, key, params = {}) {
+/**
+ * The browser's word `key` for `game`'s board in `lang` (English if that language lacks it),
+ * filled in: the catalog's `web.key`, else the `board.key` the terminal shows too.
+ */
+export function boardWord(game, lang, key, params = {}) {
   const words = gameWords.get(game) || {};
   const table = words[lang] || words.en || {};
-  return format(table[key] ?? words.en?.[key] ?? key, params);
+  const english = words.en || {};
+  const ids = [`web.${key}`, `board.${key}`];
+  const text = ids.map((id) => table[id] ?? english[id]).find((found) => found !== undefined);
+  return format(text ?? key, params);
 }
 
 /** "Spieler 2 (du)" / "Player 2 (you)". */

@@ -4,11 +4,11 @@
 // 100, a free card) and its digits come from the game's card faces (ctx.faces).
 import { h } from "../dom.js";
 import { cardFace, cardRow, faceParts } from "../cards.js";
-import { gameWord } from "../i18n.js";
+import { boardWord } from "../i18n.js";
 import { face, facts, playersTable } from "./common.js";
 
 // The board's words come from the game's catalog (GET /api/games/cento/words).
-const w = (ctx, key, params) => gameWord("cento", ctx.lang, `web.${key}`, params);
+const w = (ctx, key, params) => boardWord("cento", ctx.lang, key, params);
 
 /** Whether `card`, as the view names it, is a free card. */
 function isFree(ctx, card) {

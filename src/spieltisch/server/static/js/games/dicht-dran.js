@@ -4,11 +4,11 @@
 // won from the view: the page counts nothing itself.
 import { h } from "../dom.js";
 import { cardBack, cardFace, cardRow, faceParts } from "../cards.js";
-import { gameWord } from "../i18n.js";
+import { boardWord } from "../i18n.js";
 import { face, facts, playersTable, section } from "./common.js";
 
 // The board's words come from the game's catalog (GET /api/games/dicht-dran/words).
-const w = (ctx, key, params) => gameWord("dicht-dran", ctx.lang, `web.${key}`, params);
+const w = (ctx, key, params) => boardWord("dicht-dran", ctx.lang, key, params);
 
 const SVG = "http://www.w3.org/2000/svg";
 

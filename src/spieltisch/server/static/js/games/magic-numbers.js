@@ -3,11 +3,11 @@
 // the quizmaster's view and verdict buttons, points, and what each player collected.
 import { h } from "../dom.js";
 import { cardFace, cardRow } from "../cards.js";
-import { gameWord } from "../i18n.js";
+import { boardWord } from "../i18n.js";
 import { facts, playersTable, section } from "./common.js";
 
 // The board's words come from the game's catalog (GET /api/games/magic-numbers/words).
-const w = (ctx, key, params) => gameWord("magic-numbers", ctx.lang, `web.${key}`, params);
+const w = (ctx, key, params) => boardWord("magic-numbers", ctx.lang, key, params);
 
 /** The deck's theme `id` (every card's theme is one of the view's themes). */
 function theme(view, id) {

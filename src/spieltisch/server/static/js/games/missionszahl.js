@@ -4,14 +4,14 @@
 // faces (ctx.faces).
 import { h } from "../dom.js";
 import { cardBack, cardFace, cardRow, faceParts } from "../cards.js";
-import { gameWord } from "../i18n.js";
+import { boardWord } from "../i18n.js";
 import { face, facts, playersTable } from "./common.js";
 
 const COLOUR_CLASS = { R: "mz-red", G: "mz-green", B: "mz-blue", O: "mz-orange" };
 const MARKS = { pass_cw: "↻", new_mission: "✦", evens_out: "⊘", plus_minus_3: "±", draw_and_give: "⇢" };
 
 // The board's words come from the game's catalog (GET /api/games/missionszahl/words).
-const w = (ctx, key, params) => gameWord("missionszahl", ctx.lang, `web.${key}`, params);
+const w = (ctx, key, params) => boardWord("missionszahl", ctx.lang, key, params);
 
 /** The names of the colours and symbols in the page's language. */
 function names(ctx) {

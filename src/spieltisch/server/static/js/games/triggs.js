@@ -2,11 +2,11 @@
 // hand sizes (and the cards known to be in them), your hand, and where the turn stands.
 import { h } from "../dom.js";
 import { cardFace, cardRow } from "../cards.js";
-import { gameWord } from "../i18n.js";
+import { boardWord } from "../i18n.js";
 import { facts, playersTable, scrolling } from "./common.js";
 
 // The board's words come from the game's catalog (GET /api/games/triggs/words).
-const w = (ctx, key, params) => gameWord("triggs", ctx.lang, `web.${key}`, params);
+const w = (ctx, key, params) => boardWord("triggs", ctx.lang, key, params);
 const PILES = ["left", "middle", "right"];
 
 function sheetTable(view, ctx) {
