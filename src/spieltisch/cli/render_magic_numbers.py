@@ -36,6 +36,12 @@ def _style(colour: str) -> str:
     return f"bold {name}"
 
 
+def _deck_text(lang: str, de: str, en: str) -> str:
+    """The deck's own text (a theme, a hint, a meaning) in ``lang``, from its German and
+    English fields."""
+    return in_lang({"de": de, "en": en}, lang)
+
+
 def _theme(view: Any, theme_id: str) -> Any:
     return next(theme for theme in view.themes if theme.id == theme_id)
 
@@ -43,7 +49,7 @@ def _theme(view: Any, theme_id: str) -> Any:
 def _face(view: Any, face: Any, lang: str) -> Text:
     theme = _theme(view, face.theme)
     return Text.assemble(
-        (face.number, _style(theme.colour)), f" ({theme.de if lang == 'de' else theme.en})"
+        (face.number, _style(theme.colour)), f" ({_deck_text(lang, theme.de, theme.en)})"
     )
 
 
@@ -106,14 +112,14 @@ def _solving(view: Any, lang: str, words: dict[str, str]) -> list[RenderableType
             words["solving"].format(
                 position=view.position + 1,
                 number=face.number,
-                theme=theme.de if lang == "de" else theme.en,
+                theme=_deck_text(lang, theme.de, theme.en),
                 order=order,
             ),
             style="bold",
         )
     ]
     for kind, de, en in view.hint_texts:
-        lines.append(Text(words["hint"].format(kind=words[kind], text=de if lang == "de" else en)))
+        lines.append(Text(words["hint"].format(kind=words[kind], text=_deck_text(lang, de, en))))
     if view.answers:
         given = "; ".join(f"{seat + 1}: „{text}“" for seat, text in view.answers)
         lines.append(Text(words["wrong"].format(answers=given)))
@@ -122,7 +128,7 @@ def _solving(view: Any, lang: str, words: dict[str, str]) -> list[RenderableType
         lines.append(Text(words["pending"].format(player=player, text=view.pending)))
     if view.quiz is not None:
         quiz = view.quiz
-        meaning = quiz.meaning_de if lang == "de" else quiz.meaning_en
+        meaning = _deck_text(lang, quiz.meaning_de, quiz.meaning_en)
         accepted = " · ".join((*quiz.answers_de, *quiz.answers_en))
         lines.append(Text(words["quiz"].format(meaning=meaning), style="italic magenta"))
         lines.append(Text(words["accepted"].format(answers=accepted), style="magenta"))
@@ -137,8 +143,7 @@ def _finished(view: Any, lang: str, words: dict[str, str]) -> list[RenderableTyp
 
     def cards(opened: Any) -> str:
         return "; ".join(
-            f"{card.number} {card.meaning_de if lang == 'de' else card.meaning_en}"
-            for card in opened
+            f"{card.number} {_deck_text(lang, card.meaning_de, card.meaning_en)}" for card in opened
         )
 
     for seat, opened in enumerate(view.collections):
