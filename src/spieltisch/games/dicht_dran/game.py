@@ -653,5 +653,3 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     def describe(self, event: Event, lang: str) -> str:
         return words.describe(event, lang)
-
-
