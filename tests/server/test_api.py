@@ -159,7 +159,7 @@ def test_the_card_faces_are_the_games_own_tables(client: TestClient) -> None:
     from spieltisch.games.cento import cards as cento
     from spieltisch.games.dicht_dran.cards import CHILI_COLOURS, CHILIS
     from spieltisch.games.missionszahl import cards as mz
-    from spieltisch.games.missionszahl.words import SYMBOL_NAMES
+    from spieltisch.games.missionszahl.words import WORDS
 
     dicht = client.get("/api/games/dicht-dran/faces").json()
     assert dicht["game"] == "dicht-dran"
@@ -199,7 +199,7 @@ def test_the_card_faces_are_the_games_own_tables(client: TestClient) -> None:
     assert missions["cards"]["3"]["symbol"] == "pass_cw"  # R4
     for lang in ("de", "en"):
         names = missions["names"][lang]
-        assert names["symbols"] == {s.value: name for s, name in SYMBOL_NAMES[lang].items()}
+        assert names["symbols"] == {s.value: WORDS[lang][f"symbol.{s.value}"] for s in mz.Symbol}
     assert missions["names"]["de"]["colours"] == {
         "R": "rot",
         "G": "grün",

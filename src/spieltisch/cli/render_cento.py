@@ -11,6 +11,7 @@ from rich.text import Text
 
 from spieltisch.cli.i18n import t
 from spieltisch.core.game import Game
+from spieltisch.core.words import in_lang, section
 from spieltisch.games.cento.cards import (
     FREE,
     HUNDRED,
@@ -20,54 +21,15 @@ from spieltisch.games.cento.cards import (
     ones_digit,
     tens_digit,
 )
+from spieltisch.games.cento.words import WORDS
 
-_WORDS: dict[str, dict[str, str]] = {
-    "de": {
-        "variant": "Spiel {n}",
-        "open": "Offene Karte: ",
-        "free_as": "frei als {value}",
-        "digits": "Einer {ones} · Zehner {tens} · Quersumme {sum}",
-        "no_tens": "keine",
-        "wild": "wild: jede Karte passt",
-        "this_turn": "In diesem Zug gelegt: ",
-        "obliged": "{player} muss eine Monozahl (1–9) legen oder drei Karten nehmen.",
-        "run": "Schnapszahl: Karten mit der Ziffer {digit} dürfen gelegt werden.",
-        "drawn": "Gezogen: ",
-        "bottom": "Unter dem Aufnahmestapel (von allen gesehen): ",
-        "piles": "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} "
-        "(noch {left})",
-        "cards": "Karten",
-        "to_move": "am Zug",
-        "hand": "Deine Hand: ",
-        "winner": "{player} hat gewonnen!",
-        "exhausted": "Der Aufnahmestapel ist erschöpft: weniger Karten gewinnt.",
-    },
-    "en": {
-        "variant": "game {n}",
-        "open": "Open card: ",
-        "free_as": "free as {value}",
-        "digits": "ones {ones} · tens {tens} · digit sum {sum}",
-        "no_tens": "none",
-        "wild": "wild: any card fits",
-        "this_turn": "Laid this turn: ",
-        "obliged": "{player} must lay a Monozahl (1–9) or take three cards.",
-        "run": "Schnapszahl: cards showing the digit {digit} may be laid.",
-        "drawn": "Drawn: ",
-        "bottom": "Under the draw pile (seen by all): ",
-        "piles": "Draw pile {draw} · discard pile {discard} · rebuilt {done} ({left} left)",
-        "cards": "cards",
-        "to_move": "to move",
-        "hand": "Your hand: ",
-        "winner": "{player} has won!",
-        "exhausted": "The draw pile is exhausted: fewer cards wins.",
-    },
-}
+_WORDS = section(WORDS, "board", "term")
 
 
 def card_text(card: int, lang: str) -> Text:
     """A card as its number; Monozahlen, Schnapszahlen, the 100 and free cards stand out."""
     if card == FREE:
-        return Text("frei" if lang == "de" else "free", style="bold green")
+        return Text(in_lang(_WORDS, lang)["free"], style="bold green")
     style = "bold"
     if is_mono(card):
         style = "bold cyan"
@@ -135,7 +97,7 @@ def _players(view: Any, words: dict[str, str], lang: str) -> Table:
 def render_cento(game: Game[Any, Any, Any], view: Any, lang: str) -> RenderableType:
     """The open card with its digits, this turn's chain, any obligation or Schnapszahl run,
     the piles, the players' card counts and your hand."""
-    words = _WORDS["de" if lang == "de" else "en"]
+    words = in_lang(_WORDS, lang)
     piles = words["piles"].format(
         draw=view.draw_pile_size,
         discard=len(view.discard_pile),

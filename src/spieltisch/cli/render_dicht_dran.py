@@ -11,7 +11,11 @@ from rich.text import Text
 
 from spieltisch.cli.i18n import t
 from spieltisch.core.game import Game
+from spieltisch.core.words import in_lang, section
 from spieltisch.games.dicht_dran.cards import CHILI_COLOURS, chili_sum, chilis
+from spieltisch.games.dicht_dran.words import WORDS
+
+TERM = section(WORDS, "board", "term")
 
 _RICH_COLOURS = {"green": "green", "orange": "dark_orange", "purple": "magenta"}
 
@@ -29,7 +33,7 @@ def _cards(cards: tuple[int, ...] | list[int]) -> Text:
 
 def render_dicht_dran(game: Game[Any, Any, Any], view: Any, lang: str) -> RenderableType:
     """The circle with target and gap, the players, the piles, and your hand."""
-    de = lang == "de"
+    words = in_lang(TERM, lang)
     circle = Text("  ")
     neighbours = {(view.target_position - 1) % 6, (view.target_position + 1) % 6}
     for position, card in enumerate(view.circle):
@@ -42,29 +46,15 @@ def render_dicht_dran(game: Game[Any, Any, Any], view: Any, lang: str) -> Render
         circle.append_text(piece)
         circle.append("   ")
     low, high = view.gap
-    heading = (
-        f"Zielkarte {view.target} · Lücke {low}–{high}"
-        if de
-        else f"Target {view.target} · gap {low}–{high}"
-    )
-    piles = (
-        f"Zugstapel {view.draw_pile_size} · Ablagestapel {len(view.discard_pile)}"
-        if de
-        else f"Draw pile {view.draw_pile_size} · discard pile {len(view.discard_pile)}"
-    )
+    heading = words["heading"].format(target=view.target, low=low, high=high)
+    piles = words["piles"].format(draw=view.draw_pile_size, discard=len(view.discard_pile))
     players = Table(box=None, pad_edge=False)
-    for column in (
-        ("Spieler", "Player"),
-        ("Hand", "Hand"),
-        ("gewonnen", "won"),
-        ("Schoten", "chilis"),
-        ("gesamt", "total"),
-        ("", ""),
-    ):
-        players.add_column(column[0] if de else column[1])
+    for column in ("col_player", "col_hand", "col_won", "col_chilis", "col_total"):
+        players.add_column(words[column])
+    players.add_column("")
     for seat in range(view.players):
         name = t(lang, "player", n=seat + 1) + (f" ({t(lang, 'you')})" if seat == view.seat else "")
-        laid = ("liegt verdeckt" if de else "face down") if view.committed[seat] else ""
+        laid = words["laid"] if view.committed[seat] else ""
         players.add_row(
             name,
             str(view.hand_sizes[seat]),
@@ -75,13 +65,8 @@ def render_dicht_dran(game: Game[Any, Any, Any], view: Any, lang: str) -> Render
         )
     parts: list[RenderableType] = [Text(heading, style="bold"), circle, Text(piles), players]
     if view.seat is not None:
-        label = "Deine Hand: " if de else "Your hand: "
-        parts.append(Text.assemble((label, "bold"), _cards(view.hand)))
+        parts.append(Text.assemble((words["your_hand"], "bold"), _cards(view.hand)))
         if view.my_card is not None:
-            parts.append(
-                Text(("Verdeckt gelegt: " if de else "Laid face down: ") + str(view.my_card))
-            )
-    title = (
-        f"{game.spec.name(lang)} · {'Durchgang' if de else 'pass'} {view.pass_number}/{view.passes}"
-    )
+            parts.append(Text(words["my_card"] + str(view.my_card)))
+    title = f"{game.spec.name(lang)} · {words['title'].format(n=view.pass_number, of=view.passes)}"
     return Panel(Group(*parts), title=title, title_align="left")

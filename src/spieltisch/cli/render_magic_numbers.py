@@ -13,6 +13,8 @@ from rich.text import Text
 
 from spieltisch.cli.i18n import t
 from spieltisch.core.game import Game
+from spieltisch.core.words import in_lang, section
+from spieltisch.games.magic_numbers.words import WORDS
 
 #: Deck colours that Rich names differently.
 _RICH_COLOURS = {
@@ -22,78 +24,7 @@ _RICH_COLOURS = {
     "grey": "grey62",
 }
 
-_WORDS: dict[str, dict[str, str]] = {
-    "de": {
-        "round": "Runde {round}/{rounds}",
-        "judge_auto": "das Programm beurteilt Antworten",
-        "judge_quizmaster": "der Quizmaster beurteilt Antworten",
-        "display": "Auslage",
-        "card": "Karte",
-        "pile": "Nachziehstapel: {size} Karten, oben {top}",
-        "pile_empty": "Nachziehstapel: leer",
-        "box": "in der Schachtel: {size}",
-        "player": "Spieler",
-        "points": "Punkte",
-        "chips": "Chips",
-        "cards": "Karten",
-        "start": "Startspieler",
-        "quizmaster": "Quizmaster",
-        "solving": "Karte {position} wird gelöst ({number}, {theme}). Reihenfolge: {order}.",
-        "hint": "Hinweis {kind}: {text}",
-        "theme": "Thema",
-        "unit": "Einheit",
-        "wrong": "Falsche Antworten: {answers}",
-        "pending": "{player} antwortet „{text}“ – der Quizmaster entscheidet.",
-        "quiz": "Nur für dich als Quizmaster – Bedeutung: {meaning}",
-        "accepted": "Richtige Antworten: {answers}",
-        "judge_says": "Das Programm hielte die Antwort für {verdict}.",
-        "right": "richtig",
-        "wrong_word": "falsch",
-        "mine": "Deine Chips: {chips}",
-        "collected": "{player} hat gesammelt: {cards}",
-        "unsolved": "Ungelöst ausgeschieden: {cards}",
-        "bid": "Bieten: „biete <Karte 1–4> <Chip>“ (oder kurz „2 3“), oder „passe“.",
-        "answer": "{player} ist dran: Antwort einfach eintippen, oder „passe“, wer sie nicht weiß.",
-        "hint_choice": "{player} wählt den ersten Hinweis: „thema“ oder „einheit“.",
-        "confirm": "Quizmaster {player}: „richtig“ oder „falsch“?",
-        "over": "Das Spiel ist aus.",
-    },
-    "en": {
-        "round": "round {round}/{rounds}",
-        "judge_auto": "the program judges answers",
-        "judge_quizmaster": "the quizmaster judges answers",
-        "display": "Display",
-        "card": "card",
-        "pile": "Draw pile: {size} cards, on top {top}",
-        "pile_empty": "Draw pile: empty",
-        "box": "in the box: {size}",
-        "player": "Player",
-        "points": "points",
-        "chips": "chips",
-        "cards": "cards",
-        "start": "start player",
-        "quizmaster": "quizmaster",
-        "solving": "Card {position} is being solved ({number}, {theme}). Order: {order}.",
-        "hint": "{kind} hint: {text}",
-        "theme": "Theme",
-        "unit": "Unit",
-        "wrong": "Wrong answers: {answers}",
-        "pending": "{player} answers “{text}” – the quizmaster decides.",
-        "quiz": "For your eyes as quizmaster only – meaning: {meaning}",
-        "accepted": "Accepted answers: {answers}",
-        "judge_says": "The program would call the answer {verdict}.",
-        "right": "right",
-        "wrong_word": "wrong",
-        "mine": "Your chips: {chips}",
-        "collected": "{player} collected: {cards}",
-        "unsolved": "Left the game unsolved: {cards}",
-        "bid": "Bid: 'bid <card 1–4> <chip>' (or just '2 3'), or 'pass'.",
-        "answer": "{player} to answer: just type the answer, or 'pass' if you do not know.",
-        "hint_choice": "{player} picks the first hint: 'theme' or 'unit'.",
-        "confirm": "Quizmaster {player}: 'confirm' or 'reject'?",
-        "over": "The game is over.",
-    },
-}
+_WORDS = section(WORDS, "board", "term")
 
 
 def _style(colour: str) -> str:
@@ -105,6 +36,12 @@ def _style(colour: str) -> str:
     return f"bold {name}"
 
 
+def _deck_text(lang: str, de: str, en: str) -> str:
+    """The deck's own text (a theme, a hint, a meaning) in ``lang``, from its German and
+    English fields."""
+    return in_lang({"de": de, "en": en}, lang)
+
+
 def _theme(view: Any, theme_id: str) -> Any:
     return next(theme for theme in view.themes if theme.id == theme_id)
 
@@ -112,7 +49,7 @@ def _theme(view: Any, theme_id: str) -> Any:
 def _face(view: Any, face: Any, lang: str) -> Text:
     theme = _theme(view, face.theme)
     return Text.assemble(
-        (face.number, _style(theme.colour)), f" ({theme.de if lang == 'de' else theme.en})"
+        (face.number, _style(theme.colour)), f" ({_deck_text(lang, theme.de, theme.en)})"
     )
 
 
@@ -175,14 +112,14 @@ def _solving(view: Any, lang: str, words: dict[str, str]) -> list[RenderableType
             words["solving"].format(
                 position=view.position + 1,
                 number=face.number,
-                theme=theme.de if lang == "de" else theme.en,
+                theme=_deck_text(lang, theme.de, theme.en),
                 order=order,
             ),
             style="bold",
         )
     ]
     for kind, de, en in view.hint_texts:
-        lines.append(Text(words["hint"].format(kind=words[kind], text=de if lang == "de" else en)))
+        lines.append(Text(words["hint"].format(kind=words[kind], text=_deck_text(lang, de, en))))
     if view.answers:
         given = "; ".join(f"{seat + 1}: „{text}“" for seat, text in view.answers)
         lines.append(Text(words["wrong"].format(answers=given)))
@@ -191,7 +128,7 @@ def _solving(view: Any, lang: str, words: dict[str, str]) -> list[RenderableType
         lines.append(Text(words["pending"].format(player=player, text=view.pending)))
     if view.quiz is not None:
         quiz = view.quiz
-        meaning = quiz.meaning_de if lang == "de" else quiz.meaning_en
+        meaning = _deck_text(lang, quiz.meaning_de, quiz.meaning_en)
         accepted = " · ".join((*quiz.answers_de, *quiz.answers_en))
         lines.append(Text(words["quiz"].format(meaning=meaning), style="italic magenta"))
         lines.append(Text(words["accepted"].format(answers=accepted), style="magenta"))
@@ -206,8 +143,7 @@ def _finished(view: Any, lang: str, words: dict[str, str]) -> list[RenderableTyp
 
     def cards(opened: Any) -> str:
         return "; ".join(
-            f"{card.number} {card.meaning_de if lang == 'de' else card.meaning_en}"
-            for card in opened
+            f"{card.number} {_deck_text(lang, card.meaning_de, card.meaning_en)}" for card in opened
         )
 
     for seat, opened in enumerate(view.collections):
@@ -230,8 +166,7 @@ def _situation(view: Any, lang: str, words: dict[str, str]) -> str:
 def render_magic_numbers(game: Game[Any, Any, Any], view: Any, lang: str) -> RenderableType:
     """The display with its chips, the draw pile, the players, the card being solved with
     its hints and answers, the collected cards, and what to type now."""
-    lang = "de" if lang == "de" else "en"
-    words = _WORDS[lang]
+    words = in_lang(_WORDS, lang)
     if view.draw_pile_top is not None:
         top = _face(view, view.draw_pile_top, lang)
         pile = Text.assemble(words["pile"].format(size=view.draw_pile_size, top=""), top)

@@ -12,8 +12,9 @@ from rich.text import Text
 
 from spieltisch.cli.i18n import t
 from spieltisch.core.game import Game
+from spieltisch.core.words import in_lang, section
 from spieltisch.games.missionszahl.cards import COLOUR, NAME, SYMBOL, Symbol
-from spieltisch.games.missionszahl.words import SYMBOL_NAMES
+from spieltisch.games.missionszahl.words import WORDS
 
 #: How many mission cards a row of the table holds (the seed starts a new row after five).
 MISSIONS_PER_ROW = 5
@@ -27,60 +28,8 @@ _TAGS = {
     Symbol.DRAW_AND_GIVE: "⇢",
 }
 
-_HEADS: dict[str, tuple[str, ...]] = {
-    "de": ("Spieler", "Hand", "ausgespielt", "", "Sammelstapel", "Punkte"),
-    "en": ("Player", "Hand", "played", "", "collection", "points"),
-}
-_WORDS: dict[str, dict[str, str]] = {
-    "de": {
-        "round": "Runde {round}/{rounds}",
-        "missions": "Missionskarten (Pfeil zeigt auf):",
-        "nobody": "niemand",
-        "mission": "Missionszahl {number}",
-        "shifted": "Missionszahl {number}, geändert um {shift}: {target}",
-        "pile": "Ziehstapel {size} Karten",
-        "pile_known": " · bekannt (von oben gezählt): {cards}",
-        "drawn": "Gezogen, wird gleich weitergegeben: ",
-        "hand": "Deine Hand: ",
-        "face_down": "Verdeckt gelegt: ",
-        "known": "Bekannte Handkarten von {player}: ",
-        "laid": "verdeckt",
-        "pending": "Symbol offen",
-        "out": "ausgeschieden",
-        "winner": "Rundengewinner",
-        "commit": "Alle legen eine Karte verdeckt ab.",
-        "shift": "{player} ändert die Missionszahl um +3 oder −3.",
-        "give": "{player} gibt die gezogene Karte einem Mitspieler.",
-        "swap": "{player} darf die ausgespielte Karte mit einem Mitspieler tauschen.",
-        "exchange": "{player} darf eine Handkarte austauschen (Stapel oder blind).",
-        "trade": "{player} wählt die Handkarte, die er abgibt.",
-        "over": "Das Spiel ist aus.",
-    },
-    "en": {
-        "round": "round {round}/{rounds}",
-        "missions": "Mission cards (arrow points at):",
-        "nobody": "nobody",
-        "mission": "Mission number {number}",
-        "shifted": "Mission number {number}, changed by {shift}: {target}",
-        "pile": "Draw pile {size} cards",
-        "pile_known": " · known (counted from the top): {cards}",
-        "drawn": "Drawn, to be given away: ",
-        "hand": "Your hand: ",
-        "face_down": "Laid face down: ",
-        "known": "Known hand cards of {player}: ",
-        "laid": "face down",
-        "pending": "symbol pending",
-        "out": "out",
-        "winner": "round winner",
-        "commit": "Everybody lays a card face down.",
-        "shift": "{player} changes the mission number by +3 or −3.",
-        "give": "{player} gives the drawn card to another player.",
-        "swap": "{player} may swap played cards with another player.",
-        "exchange": "{player} may exchange a hand card (draw pile or blind).",
-        "trade": "{player} chooses the hand card to give away.",
-        "over": "The game is over.",
-    },
-}
+_WORDS = section(WORDS, "board", "term")
+_SYMBOL_WORDS = section(WORDS, "symbol")
 
 
 def card_text(card: int, symbol: bool = True) -> Text:
@@ -116,8 +65,8 @@ def _missions(view: Any, lang: str, words: dict[str, str]) -> RenderableType:
 
 def _players(view: Any, lang: str, words: dict[str, str]) -> Table:
     table = Table(box=None, pad_edge=False)
-    for column in _HEADS[lang]:
-        table.add_column(column)
+    for column in ("player", "hand", "played", "notes", "collection", "points"):
+        table.add_column(words[f"col_{column}"])
     for seat in range(view.players):
         name = t(lang, "player", n=seat + 1) + (f" ({t(lang, 'you')})" if seat == view.seat else "")
         card = view.played[seat]
@@ -156,8 +105,7 @@ def _situation(view: Any, lang: str, words: dict[str, str]) -> str:
 def render_missionszahl(game: Game[Any, Any, Any], view: Any, lang: str) -> RenderableType:
     """The mission cards with their arrows, the mission number, the players, the draw pile
     and your hand."""
-    lang = "de" if lang == "de" else "en"
-    words = _WORDS[lang]
+    words = in_lang(_WORDS, lang)
     if view.shift:
         number = words["shifted"].format(
             number=view.mission_number, shift=f"{view.shift:+d}", target=view.target
@@ -187,7 +135,8 @@ def render_missionszahl(game: Game[Any, Any, Any], view: Any, lang: str) -> Rend
         if view.my_card is not None:
             parts.append(Text.assemble(words["face_down"], card_text(view.my_card)))
     parts.append(Text(_situation(view, lang, words), style="italic"))
-    legend = " · ".join(f"{tag} = {SYMBOL_NAMES[lang][s]}" for s, tag in _TAGS.items())
+    symbols = in_lang(_SYMBOL_WORDS, lang)
+    legend = " · ".join(f"{tag} = {symbols[s.value]}" for s, tag in _TAGS.items())
     parts.append(Text(legend, style="dim"))
     round_text = words["round"].format(round=view.round, rounds=view.rounds)
     return Panel(Group(*parts), title=f"{game.spec.name(lang)} · {round_text}", title_align="left")

@@ -1,8 +1,11 @@
-"""Cento's words: every event told in German and English, and the short labels of actions."""
+"""Cento in words: what each event says, the move labels, and the words the terminal and the
+browser show around the open card, in German and English (see :mod:`spieltisch.core.words`).
+No rules here."""
 
 from __future__ import annotations
 
 from spieltisch.core.game import Event
+from spieltisch.core.words import Catalog, catalog, in_lang, section
 from spieltisch.games.cento.actions import TAKE_COUNT, CentoAction, Draw, End, Lay
 from spieltisch.games.cento.cards import FREE
 
@@ -15,7 +18,7 @@ _LABELS: dict[str, dict[str, str]] = {
 def label_of(action: CentoAction, lang: str) -> str:
     """The shortest text a person can type: ``27``, ``frei 27``/``free 27``, ``ziehen``/
     ``draw``, ``fertig``/``end``, ``nimm 3``/``take 3``."""
-    words = _LABELS.get(lang, _LABELS["en"])
+    words = in_lang(_LABEL_WORDS, lang)
     if isinstance(action, Lay):
         return str(action.card) if action.card != FREE else words["free"].format(value=action.value)
     if isinstance(action, Draw):
@@ -31,7 +34,7 @@ def _card_word(card: object, words: dict[str, str]) -> str:
 
 def describe_event(event: Event, lang: str) -> str:
     """One line telling a person what ``event`` means, in ``lang``."""
-    words = _WORDS.get(lang, _WORDS["en"])
+    words = in_lang(_EVENT_WORDS, lang)
     data = dict(event.data)
     if "seat" in data:
         data["player"] = data["seat"] + 1
@@ -54,7 +57,7 @@ def describe_event(event: Event, lang: str) -> str:
     return words[kind].format(**data)
 
 
-_WORDS: dict[str, dict[str, str]] = {
+_EVENTS: dict[str, dict[str, str]] = {
     "de": {
         "deal": "Deine Handkarten: {hand}",
         "put_back": "Aufgedeckt wurde {card}; sie kommt unter den Aufnahmestapel.",
@@ -102,3 +105,111 @@ _WORDS: dict[str, dict[str, str]] = {
         "card_many": "cards",
     },
 }
+
+_BOARD: dict[str, dict[str, str]] = {
+    "de": {
+        "variant": "Spiel {n}",
+        "free": "frei",
+        "digits": "Einer {ones} · Zehner {tens} · Quersumme {sum}",
+        "no_tens": "keine",
+        "obliged": "{player} muss eine Monozahl (1–9) legen oder drei Karten nehmen.",
+        "run": "Schnapszahl: Karten mit der Ziffer {digit} dürfen gelegt werden.",
+        "piles": "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} (noch "
+        "{left})",
+        "cards": "Karten",
+        "exhausted": "Der Aufnahmestapel ist erschöpft: weniger Karten gewinnt.",
+    },
+    "en": {
+        "variant": "game {n}",
+        "free": "free",
+        "digits": "ones {ones} · tens {tens} · digit sum {sum}",
+        "no_tens": "none",
+        "obliged": "{player} must lay a Monozahl (1–9) or take three cards.",
+        "run": "Schnapszahl: cards showing the digit {digit} may be laid.",
+        "piles": "Draw pile {draw} · discard pile {discard} · rebuilt {done} ({left} left)",
+        "cards": "cards",
+        "exhausted": "The draw pile is exhausted: fewer cards wins.",
+    },
+}
+"""Words both the terminal and the browser show on the board."""
+
+_TERM: dict[str, dict[str, str]] = {
+    "de": {
+        "open": "Offene Karte: ",
+        "free_as": "frei als {value}",
+        "wild": "wild: jede Karte passt",
+        "this_turn": "In diesem Zug gelegt: ",
+        "drawn": "Gezogen: ",
+        "bottom": "Unter dem Aufnahmestapel (von allen gesehen): ",
+        "to_move": "am Zug",
+        "hand": "Deine Hand: ",
+        "winner": "{player} hat gewonnen!",
+    },
+    "en": {
+        "open": "Open card: ",
+        "free_as": "free as {value}",
+        "wild": "wild: any card fits",
+        "this_turn": "Laid this turn: ",
+        "drawn": "Drawn: ",
+        "bottom": "Under the draw pile (seen by all): ",
+        "to_move": "to move",
+        "hand": "Your hand: ",
+        "winner": "{player} has won!",
+    },
+}
+"""The terminal's own words for the board."""
+
+_WEB: dict[str, dict[str, str]] = {
+    "de": {
+        "open": "Offene Karte",
+        "free_as": "frei als {n}",
+        "wild": "Die 100 ist wild: jede Karte passt.",
+        "this_turn": "In diesem Zug gelegt",
+        "drawn": "Gezogen",
+        "bottom": "Unter dem Aufnahmestapel (von allen gesehen)",
+        "players": "Spieler",
+        "your_hand": "Deine Hand",
+        "choose": "Deine Hand – lege eine passende Karte",
+        "free_card": "freie Karte",
+        "card": "Karte {n}",
+        "mono": "Monozahl",
+        "repdigit": "Schnapszahl",
+        "lay": "{n} legen",
+        "lay_free": "Freie Karte legen als …",
+        "lay_free_n": "freie Karte als {n} legen",
+        "turn": "Zug",
+        "draw": "Eine Karte ziehen",
+        "end": "Zug beenden",
+        "take": "Drei Karten nehmen",
+        "winner": "{player} hat keine Karten mehr und gewinnt.",
+    },
+    "en": {
+        "open": "Open card",
+        "free_as": "free as {n}",
+        "wild": "The 100 is wild: any card fits.",
+        "this_turn": "Laid this turn",
+        "drawn": "Drawn",
+        "bottom": "Under the draw pile (seen by all)",
+        "players": "Players",
+        "your_hand": "Your hand",
+        "choose": "Your hand – lay a card that fits",
+        "free_card": "free card",
+        "card": "card {n}",
+        "mono": "Monozahl",
+        "repdigit": "Schnapszahl",
+        "lay": "lay {n}",
+        "lay_free": "Lay a free card as …",
+        "lay_free_n": "lay the free card as {n}",
+        "turn": "Turn",
+        "draw": "Draw a card",
+        "end": "End the turn",
+        "take": "Take three cards",
+        "winner": "{player} has no cards left and wins.",
+    },
+}
+"""The browser's own words for the board and the move buttons."""
+
+#: Every text about Cento, by word id.
+WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
+_LABEL_WORDS = section(WORDS, "label")
+_EVENT_WORDS = section(WORDS, "event")

@@ -30,6 +30,7 @@ from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View, quick_constructor
 from spieltisch.core.options import OptionSpec
+from spieltisch.games.dicht_dran import words
 from spieltisch.games.dicht_dran.cards import (
     CHILIS,
     HIGHEST,
@@ -659,74 +660,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     def label(self, action: Play, lang: str) -> str:
         """Just the card number."""
-        return str(action.card)
+        return words.label(action, lang)
 
     def describe(self, event: Event, lang: str) -> str:
-        lang = lang if lang in _WORDS else "en"
-        words = _WORDS[lang]
-        data = dict(event.data)
-        if "gap" in data:
-            data["gap"] = "{}–{}".format(*data["gap"])
-        for key in ("hand", "cards", "scores", "totals", "ranking"):
-            if isinstance(data.get(key), list):
-                data[key] = ", ".join(map(str, data[key]))
-        if "seat" in data:
-            data["player"] = data["seat"] + 1
-        for key in ("chilis", "count"):
-            if key in data:
-                data[f"{key}_word"] = words[f"{key}_{'one' if data[key] == 1 else 'many'}"]
-        if event.kind == "pass_end":
-            data["hands"] = " | ".join(
-                f"{words['player']} {seat + 1}: {', '.join(map(str, hand)) or '–'}"
-                for seat, hand in enumerate(data["hands"])
-            )
-        return words[event.kind].format(**data)
-
-
-_WORDS: dict[str, dict[str, str]] = {
-    "de": {
-        "pass_start": "Durchgang {pass} beginnt.",
-        "deal": "Deine Handkarten: {hand}",
-        "target": "Zielkarte {target}, Lücke {gap}.",
-        "commit": "Spieler {player} hat eine Karte verdeckt abgelegt.",
-        "my_card": "Du hast die {card} verdeckt abgelegt.",
-        "reveal": "Aufgedeckt: {cards}",
-        "win": "Spieler {player} ist mit der {card} am dichtesten dran und gewinnt die {target}.",
-        "gap_discard": "Die {card} von Spieler {player} passt in die Lücke: abgelegt.",
-        "discard_draw": "Die {card} von Spieler {player} liegt außerhalb der Lücke und zeigt "
-        "{chilis} {chilis_word}: abgelegt, Spieler {player} muss nachziehen.",
-        "draw": "Spieler {player} zieht {count} {count_word}.",
-        "drawn": "Du ziehst: {cards}",
-        "reshuffle": "Der Zugstapel ist leer: {cards} Karten des Ablagestapels werden gemischt.",
-        "pass_end": "Durchgang {pass} ist vorbei. Handkarten: {hands}. Punkte: {scores}; "
-        "insgesamt: {totals}.",
-        "player": "Spieler",
-        "chilis_one": "Knallschote",
-        "chilis_many": "Knallschoten",
-        "count_one": "Karte",
-        "count_many": "Karten",
-        "game_end": "Das Spiel ist aus. Platzierung: {ranking}.",
-    },
-    "en": {
-        "pass_start": "Pass {pass} begins.",
-        "deal": "Your hand: {hand}",
-        "target": "Target {target}, gap {gap}.",
-        "commit": "Player {player} laid a card face down.",
-        "my_card": "You laid the {card} face down.",
-        "reveal": "Revealed: {cards}",
-        "win": "Player {player} is closest with {card} and wins the {target}.",
-        "gap_discard": "Player {player}'s {card} fits the gap: discarded.",
-        "discard_draw": "Player {player}'s {card} is outside the gap and shows {chilis} "
-        "{chilis_word}: discarded, player {player} must draw.",
-        "draw": "Player {player} draws {count} {count_word}.",
-        "drawn": "You draw: {cards}",
-        "reshuffle": "The draw pile is empty: {cards} discarded cards are shuffled.",
-        "pass_end": "Pass {pass} is over. Hands: {hands}. Points: {scores}; totals: {totals}.",
-        "player": "Player",
-        "chilis_one": "chili",
-        "chilis_many": "chilis",
-        "count_one": "card",
-        "count_many": "cards",
-        "game_end": "The game is over. Places: {ranking}.",
-    },
-}
+        return words.describe(event, lang)

@@ -1,5 +1,6 @@
-"""Magic Numbers in words: action text and JSON forms, labels, and every event in German and
-English. No rules here."""
+"""Magic Numbers in words: action text and JSON forms, labels, every event, and the words the
+terminal and the browser show, in German and English (see :mod:`spieltisch.core.words`). No
+rules here."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 from typing import Any
 
 from spieltisch.core.game import JSON, Event
+from spieltisch.core.words import Catalog, catalog, in_lang, section
 from spieltisch.games.magic_numbers.actions import (
     ANSWER,
     BIDS,
@@ -28,7 +30,7 @@ from spieltisch.games.magic_numbers.actions import (
 
 _BID = re.compile(r"(?:bid|biete|gebot)\s+(\d+)\s+(\d+)|(\d)\s+(\d)", re.IGNORECASE)
 _ANSWER = re.compile(r"(?:answer|antwort)(?:\s*:|(?=\s)|$)\s*(.*)", re.IGNORECASE | re.DOTALL)
-_WORDS: dict[str, Action] = {
+_TYPED: dict[str, Action] = {
     **dict.fromkeys(("pass", "passe", "weiß nicht", "weiss nicht", "don't know"), PASS),
     **dict.fromkeys(("dont know", "ich weiß es nicht", "i don't know"), PASS),
     **dict.fromkeys(("hint theme", "hinweis thema", "theme", "thema"), HINTS["theme"]),
@@ -48,8 +50,8 @@ def parse(text: str) -> Action | None:
     if not text:
         return None
     lower = " ".join(text.casefold().split())
-    if lower in _WORDS:
-        return _WORDS[lower]
+    if lower in _TYPED:
+        return _TYPED[lower]
     bid = _BID.fullmatch(text)
     if bid is not None:
         position, chip = bid.group(1, 2) if bid.group(1) else bid.group(3, 4)
@@ -122,7 +124,7 @@ _LABELS: dict[str, dict[str, str]] = {
 
 def label(action: Action, lang: str) -> str:
     """The shortest text a person can type for ``action`` (an answer: the answer itself)."""
-    words = _LABELS["de" if lang == "de" else "en"]
+    words = in_lang(_LABEL_WORDS, lang)
     if isinstance(action, Bid):
         return f"{words['bid']} {action.position + 1} {action.chip}"
     if isinstance(action, Hint):
@@ -155,8 +157,8 @@ def _ranks(bids: list[list[list[int]]], words: dict[str, str]) -> str:
 
 def describe(event: Event, lang: str) -> str:
     """One line telling a person what ``event`` means, in ``lang``."""
-    lang = "de" if lang == "de" else "en"
-    words = _NOUNS[lang]
+    lang = lang if lang in _EVENT_WORDS else "en"
+    words = _NOUN_WORDS[lang]
     data: dict[str, Any] = dict(event.data)
     kind = event.kind
     for key in ("seat", "quizmaster"):
@@ -191,7 +193,7 @@ def describe(event: Event, lang: str) -> str:
     elif kind == "game_end":
         for key in ("scores", "ranking"):
             data[key] = ", ".join(map(str, data[key]))
-    return _TEXT[lang][kind].format(**data)
+    return _EVENT_WORDS[lang][kind].format(**data)
 
 
 _NOUNS: dict[str, dict[str, str]] = {
@@ -213,7 +215,7 @@ _NOUNS: dict[str, dict[str, str]] = {
     },
 }
 
-_TEXT: dict[str, dict[str, str]] = {
+_EVENTS: dict[str, dict[str, str]] = {
     "de": {
         "round": "Runde {round} von {rounds}, Startspieler ist {seat}. Auf dem Tisch: {cards}; "
         "oben auf dem Nachziehstapel: {top}.",
@@ -274,3 +276,171 @@ _TEXT: dict[str, dict[str, str]] = {
         "game_end": "The game is over. Points: {scores}; places: {ranking}.",
     },
 }
+
+_BOARD: dict[str, dict[str, str]] = {
+    "de": {
+        "display": "Auslage",
+        "points": "Punkte",
+        "chips": "Chips",
+        "cards": "Karten",
+        "start": "Startspieler",
+        "quizmaster": "Quizmaster",
+        "hint": "Hinweis {kind}: {text}",
+        "theme": "Thema",
+        "unit": "Einheit",
+        "quiz": "Nur für dich als Quizmaster – Bedeutung: {meaning}",
+        "judge_says": "Das Programm hielte die Antwort für {verdict}.",
+        "right": "richtig",
+        "wrong_word": "falsch",
+    },
+    "en": {
+        "display": "Display",
+        "points": "points",
+        "chips": "chips",
+        "cards": "cards",
+        "start": "start player",
+        "quizmaster": "quizmaster",
+        "hint": "{kind} hint: {text}",
+        "theme": "Theme",
+        "unit": "Unit",
+        "quiz": "For your eyes as quizmaster only – meaning: {meaning}",
+        "judge_says": "The program would call the answer {verdict}.",
+        "right": "right",
+        "wrong_word": "wrong",
+    },
+}
+"""Words both the terminal and the browser show on the board."""
+
+_TERM: dict[str, dict[str, str]] = {
+    "de": {
+        "round": "Runde {round}/{rounds}",
+        "judge_auto": "das Programm beurteilt Antworten",
+        "judge_quizmaster": "der Quizmaster beurteilt Antworten",
+        "card": "Karte",
+        "pile": "Nachziehstapel: {size} Karten, oben {top}",
+        "pile_empty": "Nachziehstapel: leer",
+        "box": "in der Schachtel: {size}",
+        "player": "Spieler",
+        "solving": "Karte {position} wird gelöst ({number}, {theme}). Reihenfolge: {order}.",
+        "wrong": "Falsche Antworten: {answers}",
+        "pending": "{player} antwortet „{text}“ – der Quizmaster entscheidet.",
+        "accepted": "Richtige Antworten: {answers}",
+        "mine": "Deine Chips: {chips}",
+        "collected": "{player} hat gesammelt: {cards}",
+        "unsolved": "Ungelöst ausgeschieden: {cards}",
+        "bid": "Bieten: „biete <Karte 1–4> <Chip>“ (oder kurz „2 3“), oder „passe“.",
+        "answer": "{player} ist dran: Antwort einfach eintippen, oder „passe“, wer sie nicht weiß.",
+        "hint_choice": "{player} wählt den ersten Hinweis: „thema“ oder „einheit“.",
+        "confirm": "Quizmaster {player}: „richtig“ oder „falsch“?",
+        "over": "Das Spiel ist aus.",
+    },
+    "en": {
+        "round": "round {round}/{rounds}",
+        "judge_auto": "the program judges answers",
+        "judge_quizmaster": "the quizmaster judges answers",
+        "card": "card",
+        "pile": "Draw pile: {size} cards, on top {top}",
+        "pile_empty": "Draw pile: empty",
+        "box": "in the box: {size}",
+        "player": "Player",
+        "solving": "Card {position} is being solved ({number}, {theme}). Order: {order}.",
+        "wrong": "Wrong answers: {answers}",
+        "pending": "{player} answers “{text}” – the quizmaster decides.",
+        "accepted": "Accepted answers: {answers}",
+        "mine": "Your chips: {chips}",
+        "collected": "{player} collected: {cards}",
+        "unsolved": "Left the game unsolved: {cards}",
+        "bid": "Bid: 'bid <card 1–4> <chip>' (or just '2 3'), or 'pass'.",
+        "answer": "{player} to answer: just type the answer, or 'pass' if you do not know.",
+        "hint_choice": "{player} picks the first hint: 'theme' or 'unit'.",
+        "confirm": "Quizmaster {player}: 'confirm' or 'reject'?",
+        "over": "The game is over.",
+    },
+}
+"""The terminal's own words for the board."""
+
+_WEB: dict[str, dict[str, str]] = {
+    "de": {
+        "round": "Runde {n} von {of}",
+        "judge_auto": "Das Programm beurteilt die Antworten.",
+        "judge_quizmaster": "Der Quizmaster beurteilt die Antworten.",
+        "card_n": "Karte {n}",
+        "face": "Karte {position}: {number}, {theme}",
+        "chip_hidden": "Chip von {who}, verdeckt",
+        "chip": "Chip {chip} von {who}",
+        "pile": "Nachziehstapel: {n} Karten",
+        "pile_top": "oben",
+        "box": "In der Schachtel: {n}",
+        "players": "Spieler",
+        "role": "",
+        "solving": "Gelöst wird Karte {position}: {number} ({theme})",
+        "order": "Reihenfolge: {order}",
+        "wrong": "Falsche Antworten",
+        "pending": "{who} antwortet „{text}“ – der Quizmaster entscheidet.",
+        "accepted": "Gelten als richtig: {answers}",
+        "my_chips": "Deine Chips: {chips}",
+        "collected": "Gesammelt von {who}",
+        "unsolved": "Ungelöst ausgeschieden",
+        "answer_label": "Deine Antwort: Was bedeutet die {number}?",
+        "answer_button": "Antworten",
+        "g_bid": "Bieten",
+        "bid_group": "Karte {position} ({number}): Chip legen",
+        "bid": "Chip {chip}",
+        "bid_label": "Chip {chip} auf Karte {position} ({number}) legen",
+        "pass_bid": "Passen",
+        "pass_answer": "Weiß ich nicht",
+        "g_hint": "Ersten Hinweis wählen",
+        "hint_theme": "Thema",
+        "hint_unit": "Einheit",
+        "g_judge": "Als Quizmaster entscheiden",
+        "confirm": "Richtig",
+        "reject": "Falsch",
+        "g_other": "Zug",
+    },
+    "en": {
+        "round": "round {n} of {of}",
+        "judge_auto": "The program judges the answers.",
+        "judge_quizmaster": "The quizmaster judges the answers.",
+        "card_n": "card {n}",
+        "face": "card {position}: {number}, {theme}",
+        "chip_hidden": "chip of {who}, face down",
+        "chip": "chip {chip} of {who}",
+        "pile": "Draw pile: {n} cards",
+        "pile_top": "on top",
+        "box": "In the box: {n}",
+        "players": "Players",
+        "role": "",
+        "solving": "Being solved: card {position}, {number} ({theme})",
+        "order": "Order: {order}",
+        "wrong": "Wrong answers",
+        "pending": "{who} answers “{text}” – the quizmaster decides.",
+        "accepted": "Accepted answers: {answers}",
+        "my_chips": "Your chips: {chips}",
+        "collected": "Collected by {who}",
+        "unsolved": "Left the game unsolved",
+        "answer_label": "Your answer: what does {number} stand for?",
+        "answer_button": "Answer",
+        "g_bid": "Bid",
+        "bid_group": "Card {position} ({number}): lay a chip",
+        "bid": "chip {chip}",
+        "bid_label": "lay chip {chip} on card {position} ({number})",
+        "pass_bid": "Pass",
+        "pass_answer": "I don't know",
+        "g_hint": "Choose the first hint",
+        "hint_theme": "Theme",
+        "hint_unit": "Unit",
+        "g_judge": "Decide as quizmaster",
+        "confirm": "Right",
+        "reject": "Wrong",
+        "g_other": "Move",
+    },
+}
+"""The browser's own words for the board and the move buttons."""
+
+#: Every text about Magic Numbers, by word id.
+WORDS: Catalog = catalog(
+    label=_LABELS, noun=_NOUNS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB
+)
+_LABEL_WORDS = section(WORDS, "label")
+_NOUN_WORDS = section(WORDS, "noun")
+_EVENT_WORDS = section(WORDS, "event")

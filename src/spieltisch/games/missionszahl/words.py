@@ -1,5 +1,6 @@
-"""Missionszahl in words: action text and JSON forms, labels, and every event in German
-and English. No rules here."""
+"""Missionszahl in words: action text and JSON forms, labels, every event, the symbols' names
+and the words the terminal and the browser show, in German and English (see
+:mod:`spieltisch.core.words`). No rules here."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from spieltisch.core.game import JSON, Event
+from spieltisch.core.words import Catalog, catalog, in_lang, section
 from spieltisch.games.missionszahl.actions import (
     BLINDS,
     GIVES,
@@ -43,23 +45,6 @@ from spieltisch.games.missionszahl.cards import (
     card_from_name,
 )
 
-SYMBOL_NAMES: dict[str, dict[Symbol, str]] = {
-    "de": {
-        Symbol.PASS_CW: "Weitergeben",
-        Symbol.NEW_MISSION: "Neue Mission",
-        Symbol.EVENS_OUT: "Gerade fallen raus",
-        Symbol.PLUS_MINUS_3: "±3",
-        Symbol.DRAW_AND_GIVE: "Ziehen und geben",
-    },
-    "en": {
-        Symbol.PASS_CW: "pass on",
-        Symbol.NEW_MISSION: "new mission",
-        Symbol.EVENS_OUT: "evens out",
-        Symbol.PLUS_MINUS_3: "±3",
-        Symbol.DRAW_AND_GIVE: "draw and give",
-    },
-}
-
 
 def card_faces() -> dict[str, JSON]:
     """What each card shows, keyed by its id as a string: its name (``R17``), colour letter,
@@ -77,10 +62,10 @@ def card_faces() -> dict[str, JSON]:
     colours = {"de": COLOURS_DE, "en": COLOURS}
     names = {
         lang: {
-            "colours": dict(zip(LETTERS, colours[lang], strict=True)),
-            "symbols": {symbol.value: name for symbol, name in SYMBOL_NAMES[lang].items()},
+            "colours": dict(zip(LETTERS, in_lang(colours, lang), strict=True)),
+            "symbols": dict(symbols),
         }
-        for lang in ("de", "en")
+        for lang, symbols in _SYMBOL_WORDS.items()
     }
     return {"cards": cards, "names": names}
 
@@ -236,29 +221,73 @@ def _exchange_from_json(data: Mapping[str, Any], keys: set[str]) -> Action | Non
 
 def label(action: Action, lang: str) -> str:
     """The shortest text a person can type for ``action``."""
-    de = lang == "de"
-    if isinstance(action, Play):
-        return str(action)[len("play ") :]
-    if isinstance(action, Trade):
-        return f"gib {str(action)[len('trade ') :]}" if de else str(action)
+    words = in_lang(_LABEL_WORDS, lang)
+    if isinstance(action, Play | Trade):
+        kind = "play" if isinstance(action, Play) else "trade"
+        return words[kind].format(card=NAME[action.card])
     if isinstance(action, Shift):
-        return str(action)
+        return words["shift"].format(delta=f"{action.delta:+d}")
     if isinstance(action, Give):
-        return f"gib {action.seat + 1}" if de else str(action)
+        return words["give"].format(player=action.seat + 1)
     if isinstance(action, Swap):
         if action.seat is None:
-            return "kein tausch" if de else "no swap"
-        return f"tausche {action.seat + 1}" if de else str(action)
-    return _exchange_label(action, de)
+            return words["no_swap"]
+        return words["swap"].format(player=action.seat + 1)
+    return _exchange_label(action, words)
 
 
-def _exchange_label(action: Exchange, de: bool) -> str:
+def _exchange_label(action: Exchange, words: dict[str, str]) -> str:
     if action.kind == "none":
-        return "kein wechsel" if de else "no exchange"
+        return words["no_exchange"]
     if action.kind == "pile":
-        return "stapel" if de else "pile"
+        return words["pile"]
     assert action.seat is not None
-    return f"blind {action.seat + 1}"
+    return words["blind"].format(player=action.seat + 1)
+
+
+_LABELS: dict[str, dict[str, str]] = {
+    "de": {
+        "play": "{card}",
+        "trade": "gib {card}",
+        "shift": "{delta}",
+        "give": "gib {player}",
+        "swap": "tausche {player}",
+        "no_swap": "kein tausch",
+        "no_exchange": "kein wechsel",
+        "pile": "stapel",
+        "blind": "blind {player}",
+    },
+    "en": {
+        "play": "{card}",
+        "trade": "trade {card}",
+        "shift": "{delta}",
+        "give": "give {player}",
+        "swap": "swap {player}",
+        "no_swap": "no swap",
+        "no_exchange": "no exchange",
+        "pile": "pile",
+        "blind": "blind {player}",
+    },
+}
+"""The move labels; ``{card}`` is a card's name (``R17``), ``{player}`` a seat number from 1."""
+
+_SYMBOLS: dict[str, dict[str, str]] = {
+    "de": {
+        Symbol.PASS_CW.value: "Weitergeben",
+        Symbol.NEW_MISSION.value: "Neue Mission",
+        Symbol.EVENS_OUT.value: "Gerade fallen raus",
+        Symbol.PLUS_MINUS_3.value: "±3",
+        Symbol.DRAW_AND_GIVE.value: "Ziehen und geben",
+    },
+    "en": {
+        Symbol.PASS_CW.value: "pass on",
+        Symbol.NEW_MISSION.value: "new mission",
+        Symbol.EVENS_OUT.value: "evens out",
+        Symbol.PLUS_MINUS_3.value: "±3",
+        Symbol.DRAW_AND_GIVE.value: "draw and give",
+    },
+}
+"""The symbols' names, by their ids (as the card faces name them)."""
 
 
 # -- events --------------------------------------------------------------------------------
@@ -271,7 +300,7 @@ def card_text(name: str, lang: str) -> str:
     """A card's name with its symbol, e.g. ``R4 (pass on)``."""
     card = card_from_name(name)
     symbol = SYMBOL[card] if card is not None else None
-    return name if symbol is None else f"{name} ({SYMBOL_NAMES[lang][symbol]})"
+    return name if symbol is None else f"{name} ({in_lang(_SYMBOL_WORDS, lang)[symbol.value]})"
 
 
 def _per_player(
@@ -285,8 +314,8 @@ def _per_player(
 
 def describe(event: Event, lang: str) -> str:
     """One line telling a person what ``event`` means, in ``lang``."""
-    lang = lang if lang in _WORDS else "en"
-    words = _WORDS[lang]
+    lang = lang if lang in _EVENT_WORDS else "en"
+    words = _EVENT_WORDS[lang]
     data: dict[str, Any] = dict(event.data)
     for key, name in _SEAT_KEYS.items():
         if key in data:
@@ -311,7 +340,7 @@ def describe(event: Event, lang: str) -> str:
     return words[kind].format(**data)
 
 
-_WORDS: dict[str, dict[str, str]] = {
+_EVENTS: dict[str, dict[str, str]] = {
     "de": {
         "player": "Spieler",
         "deal": "Deine Handkarten: {hand}",
@@ -392,3 +421,157 @@ _WORDS: dict[str, dict[str, str]] = {
         "game_end": "The game is over. Points: {scores}; places: {ranking}.",
     },
 }
+
+_BOARD: dict[str, dict[str, str]] = {
+    "de": {
+        "nobody": "niemand",
+        "pending": "Symbol offen",
+        "out": "ausgeschieden",
+        "winner": "Rundengewinner",
+    },
+    "en": {
+        "nobody": "nobody",
+        "pending": "symbol pending",
+        "out": "out",
+        "winner": "round winner",
+    },
+}
+"""Words both the terminal and the browser show on the board."""
+
+_TERM: dict[str, dict[str, str]] = {
+    "de": {
+        "round": "Runde {round}/{rounds}",
+        "col_player": "Spieler",
+        "col_hand": "Hand",
+        "col_played": "ausgespielt",
+        "col_notes": "",
+        "col_collection": "Sammelstapel",
+        "col_points": "Punkte",
+        "missions": "Missionskarten (Pfeil zeigt auf):",
+        "mission": "Missionszahl {number}",
+        "shifted": "Missionszahl {number}, geändert um {shift}: {target}",
+        "pile": "Ziehstapel {size} Karten",
+        "pile_known": " · bekannt (von oben gezählt): {cards}",
+        "drawn": "Gezogen, wird gleich weitergegeben: ",
+        "hand": "Deine Hand: ",
+        "face_down": "Verdeckt gelegt: ",
+        "known": "Bekannte Handkarten von {player}: ",
+        "laid": "verdeckt",
+        "commit": "Alle legen eine Karte verdeckt ab.",
+        "shift": "{player} ändert die Missionszahl um +3 oder −3.",
+        "give": "{player} gibt die gezogene Karte einem Mitspieler.",
+        "swap": "{player} darf die ausgespielte Karte mit einem Mitspieler tauschen.",
+        "exchange": "{player} darf eine Handkarte austauschen (Stapel oder blind).",
+        "trade": "{player} wählt die Handkarte, die er abgibt.",
+        "over": "Das Spiel ist aus.",
+    },
+    "en": {
+        "round": "round {round}/{rounds}",
+        "col_player": "Player",
+        "col_hand": "Hand",
+        "col_played": "played",
+        "col_notes": "",
+        "col_collection": "collection",
+        "col_points": "points",
+        "missions": "Mission cards (arrow points at):",
+        "mission": "Mission number {number}",
+        "shifted": "Mission number {number}, changed by {shift}: {target}",
+        "pile": "Draw pile {size} cards",
+        "pile_known": " · known (counted from the top): {cards}",
+        "drawn": "Drawn, to be given away: ",
+        "hand": "Your hand: ",
+        "face_down": "Laid face down: ",
+        "known": "Known hand cards of {player}: ",
+        "laid": "face down",
+        "commit": "Everybody lays a card face down.",
+        "shift": "{player} changes the mission number by +3 or −3.",
+        "give": "{player} gives the drawn card to another player.",
+        "swap": "{player} may swap played cards with another player.",
+        "exchange": "{player} may exchange a hand card (draw pile or blind).",
+        "trade": "{player} chooses the hand card to give away.",
+        "over": "The game is over.",
+    },
+}
+"""The terminal's own words for the board."""
+
+_WEB: dict[str, dict[str, str]] = {
+    "de": {
+        "round": "Runde {n} von {of}",
+        "card": "{colour} {n}",
+        "missions": "Missionskarten (Pfeil zeigt auf)",
+        "arrow": "Pfeil auf {who}",
+        "mission": "Missionszahl {n}",
+        "shifted": "Missionszahl {n}, geändert um {shift}: {target}",
+        "pile": "Ziehstapel: {n} Karten",
+        "pile_known": "Bekannt im Ziehstapel (von oben gezählt)",
+        "drawn": "Gezogen, wird gleich weitergegeben",
+        "your_hand": "Deine Hand",
+        "choose_commit": "Deine Hand – lege eine Karte verdeckt",
+        "choose_trade": "Deine Hand – wähle die Karte, die du abgibst",
+        "my_card": "Du hast verdeckt gelegt:",
+        "known": "Bekannte Handkarten von {who}",
+        "players": "Spieler",
+        "hand": "Handkarten",
+        "played": "ausgespielt",
+        "notes": "",
+        "collection": "Sammelstapel",
+        "points": "Punkte",
+        "play": "{card} verdeckt legen",
+        "trade": "{card} abgeben",
+        "g_shift": "Missionszahl ändern",
+        "g_give": "Gezogene Karte geben an",
+        "g_swap": "Ausgespielte Karte tauschen",
+        "g_exchange": "Handkarte austauschen",
+        "no_swap": "Nicht tauschen",
+        "swap_with": "Mit {who} tauschen",
+        "give_to": "{who}",
+        "exchange_none": "Nicht austauschen",
+        "exchange_pile": "Mit dem Ziehstapel",
+        "exchange_blind": "Blind mit {who}",
+        "legend": "Symbole",
+    },
+    "en": {
+        "round": "round {n} of {of}",
+        "card": "{colour} {n}",
+        "missions": "Mission cards (arrow points at)",
+        "arrow": "arrow at {who}",
+        "mission": "Mission number {n}",
+        "shifted": "Mission number {n}, changed by {shift}: {target}",
+        "pile": "Draw pile: {n} cards",
+        "pile_known": "Known in the draw pile (counted from the top)",
+        "drawn": "Drawn, to be given away",
+        "your_hand": "Your hand",
+        "choose_commit": "Your hand – lay a card face down",
+        "choose_trade": "Your hand – choose the card to give away",
+        "my_card": "You laid face down:",
+        "known": "Known hand cards of {who}",
+        "players": "Players",
+        "hand": "hand",
+        "played": "played",
+        "notes": "",
+        "collection": "collection",
+        "points": "points",
+        "play": "lay {card} face down",
+        "trade": "give away {card}",
+        "g_shift": "Change the mission number",
+        "g_give": "Give the drawn card to",
+        "g_swap": "Swap played cards",
+        "g_exchange": "Exchange a hand card",
+        "no_swap": "Do not swap",
+        "swap_with": "Swap with {who}",
+        "give_to": "{who}",
+        "exchange_none": "Do not exchange",
+        "exchange_pile": "With the draw pile",
+        "exchange_blind": "Blind with {who}",
+        "legend": "Symbols",
+    },
+}
+"""The browser's own words for the board and the move buttons."""
+
+#: Every text about Missionszahl, by word id.
+WORDS: Catalog = catalog(
+    label=_LABELS, event=_EVENTS, symbol=_SYMBOLS, board=_BOARD, term=_TERM, web=_WEB
+)
+_LABEL_WORDS = section(WORDS, "label")
+_EVENT_WORDS = section(WORDS, "event")
+_SYMBOL_WORDS = section(WORDS, "symbol")

@@ -60,7 +60,7 @@ from spieltisch.games.triggs.sheet import (
     parse_sheet,
     sheet_text,
 )
-from spieltisch.games.triggs.words import WORDS
+from spieltisch.games.triggs.words import describe as describe_event
 
 RULES_VERSION = "1"
 
@@ -981,25 +981,7 @@ class Triggs(Game[TriggsState, Action, TriggsView]):
         }
 
     def describe(self, event: Event, lang: str) -> str:
-        words = WORDS[lang if lang in WORDS else "en"]
-        data = dict(event.data)
-        if "seat" in data:
-            data["player"] = data["seat"] + 1
-        if "pile" in data:
-            data["pile"] = words[data["pile"]]
-        for key in ("hand", "cards"):
-            if isinstance(data.get(key), (list, tuple)):
-                data[key] = ", ".join(map(str, data[key])) or "–"
-        if event.kind == "form":
-            data["cards"] = data["cards"].replace(", ", "+")
-        if event.kind == "piles":
-            left, right = (str(top) if top is not None else "–" for top in data["tops"])
-            data.update(left=left, right=right, sizes=" / ".join(map(str, data["sizes"])))
-        if event.kind == "draw" and data["card"] is None:
-            return words["draw_hidden"].format(**data)
-        if event.kind == "discard" and data["to_box"]:
-            return words["discard_box"].format(**data)
-        return words[event.kind].format(**data)
+        return describe_event(event, lang)
 
 
 #: How :meth:`Triggs.apply` carries out each kind of action.

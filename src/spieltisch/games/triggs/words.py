@@ -1,8 +1,40 @@
-"""What the Triggs events say, in German and English."""
+"""Triggs in words: what each event says and the words the terminal and the browser show
+around the score sheets, in German and English (see :mod:`spieltisch.core.words`). The move
+labels are the actions' own English texts. No rules here."""
 
 from __future__ import annotations
 
-WORDS: dict[str, dict[str, str]] = {
+from typing import Any
+
+from spieltisch.core.game import Event
+from spieltisch.core.words import Catalog, catalog, in_lang, section
+
+
+def describe(event: Event, lang: str) -> str:
+    """One line telling a person what ``event`` means, in ``lang``."""
+    words = in_lang(_EVENT_WORDS, lang)
+    data: dict[str, Any] = dict(event.data)
+    if "seat" in data:
+        data["player"] = data["seat"] + 1
+    if "pile" in data:
+        data["pile"] = words[data["pile"]]
+    for key in ("hand", "cards"):
+        if isinstance(data.get(key), (list, tuple)):
+            data[key] = ", ".join(map(str, data[key])) or "–"
+    if event.kind == "form":
+        data["cards"] = data["cards"].replace(", ", "+")
+    if event.kind == "piles":
+        left, right = (str(top) if top is not None else "–" for top in data["tops"])
+        data.update(left=left, right=right, sizes=" / ".join(map(str, data["sizes"])))
+    kind = event.kind
+    if kind == "draw" and data["card"] is None:
+        kind = "draw_hidden"
+    elif kind == "discard" and data["to_box"]:
+        kind = "discard_box"
+    return words[kind].format(**data)
+
+
+_EVENTS: dict[str, dict[str, str]] = {
     "de": {
         "left": "linken",
         "middle": "mittleren",
@@ -53,3 +85,121 @@ WORDS: dict[str, dict[str, str]] = {
         "round_limit": "After {rounds} rounds the game ends without a winner; crosses count.",
     },
 }
+
+_BOARD: dict[str, dict[str, str]] = {
+    "de": {
+        "row": "Reihe",
+        "forming": "kreuzt {value}en an ({formed} gelegt)",
+        "extra": "macht ein Extrakreuz",
+        "over": "Spielende",
+    },
+    "en": {
+        "row": "row",
+        "forming": "crosses off {value}s ({formed} laid)",
+        "extra": "places an extra cross",
+        "over": "game over",
+    },
+}
+"""Words both the terminal and the browser show on the board."""
+
+_TERM: dict[str, dict[str, str]] = {
+    "de": {
+        "piles": "links [{left}] ({left_size})   Mitte verdeckt ({middle_size})   rechts "
+        "[{right}] ({right_size})   Ablage {discard}",
+        "hand_sizes": "Handkarten: ",
+        "your_hand": "Deine Hand: ",
+        "turn": "wählt Aktion A (ziehen), B (abwerfen) oder C (ankreuzen)",
+        "drawing": "zieht noch {draws} Karte",
+    },
+    "en": {
+        "piles": "left [{left}] ({left_size})   middle face down ({middle_size})   right "
+        "[{right}] ({right_size})   discard {discard}",
+        "hand_sizes": "Hand sizes: ",
+        "your_hand": "Your hand: ",
+        "turn": "chooses action A (draw), B (discard) or C (cross off)",
+        "drawing": "draws {draws} more card",
+    },
+}
+"""The terminal's own words for the board."""
+
+_WEB: dict[str, dict[str, str]] = {
+    "de": {
+        "sheets": "Spielzettel",
+        "crossed": "{n} von {of} angekreuzt",
+        "removed": "aus dem Spiel",
+        "total": "Summe",
+        "piles": "Stapel",
+        "left": "links",
+        "middle": "Mitte (verdeckt)",
+        "right": "rechts",
+        "pile_label": "Stapel {name}: {top}, {n} Karten",
+        "pile_empty": "leer",
+        "discard": "Ablage {n}",
+        "hand_sizes": "Handkarten",
+        "known": "bekannt",
+        "your_hand": "Deine Hand",
+        "card": "Karte {n}",
+        "turn": "wählt: ziehen, abwerfen oder ankreuzen",
+        "drawing": "zieht noch {n} Karte(n)",
+        "g_draw": "Ziehen (Aktion A)",
+        "g_discard": "Abwerfen (Aktion B)",
+        "g_announce": "Ankreuzen ansagen (Aktion C)",
+        "g_form": "Karten legen und ankreuzen",
+        "g_extra": "Extrakreuz",
+        "g_finish": "Zug",
+        "draw": "{name}",
+        "draw_label": "vom Stapel {name} ziehen",
+        "discard_n": "{count}× {value}",
+        "discard_label": "{count}× die {value} abwerfen",
+        "announce": "{value}en",
+        "announce_label": "Ich kreuze {value}en an",
+        "form": "{cards}",
+        "form_label": "{cards} legen",
+        "extra_row": "Reihe {row}",
+        "extra_label": "Extrakreuz in Reihe {row}",
+        "finish": "Zug beenden",
+        "players": "Spieler",
+    },
+    "en": {
+        "sheets": "Score sheets",
+        "crossed": "{n} of {of} crossed off",
+        "removed": "out of the game",
+        "total": "total",
+        "piles": "Piles",
+        "left": "left",
+        "middle": "middle (face down)",
+        "right": "right",
+        "pile_label": "{name} pile: {top}, {n} cards",
+        "pile_empty": "empty",
+        "discard": "discard {n}",
+        "hand_sizes": "hand",
+        "known": "known",
+        "your_hand": "Your hand",
+        "card": "card {n}",
+        "turn": "chooses: draw, discard or cross off",
+        "drawing": "draws {n} more card(s)",
+        "g_draw": "Draw (action A)",
+        "g_discard": "Discard (action B)",
+        "g_announce": "Announce a cross (action C)",
+        "g_form": "Lay cards and cross off",
+        "g_extra": "Extra cross",
+        "g_finish": "Turn",
+        "draw": "{name}",
+        "draw_label": "draw from the {name} pile",
+        "discard_n": "{count}× {value}",
+        "discard_label": "discard {count}× {value}",
+        "announce": "{value}s",
+        "announce_label": "I cross off {value}s",
+        "form": "{cards}",
+        "form_label": "lay {cards}",
+        "extra_row": "row {row}",
+        "extra_label": "extra cross in row {row}",
+        "finish": "End the turn",
+        "players": "Players",
+    },
+}
+"""The browser's own words for the board and the move buttons."""
+
+#: Every text about Triggs, by word id.
+WORDS: Catalog = catalog(event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
+_EVENT_WORDS = section(WORDS, "event")

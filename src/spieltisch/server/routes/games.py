@@ -7,9 +7,11 @@ from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
+from pydantic import BaseModel, Field
 
 from spieltisch.core.errors import UnknownGameError
 from spieltisch.core.options import OptionSpec
+from spieltisch.core.words import catalog_of
 from spieltisch.games import REGISTRY, descriptor, game_class
 from spieltisch.server.botplay import PRESETS, presets_for
 from spieltisch.server.routes import errors
@@ -89,6 +91,23 @@ async def game_faces(game_id: str) -> dict[str, Any]:
     number), from the game's card tables: the browser draws cards from this and the views,
     and holds no game facts of its own. The same for every table, so it reveals nothing."""
     return faces_of(game_id)
+
+
+class WordsOut(BaseModel):
+    game: str
+    words: dict[str, dict[str, str]] = Field(description="{lang: {word id: text}}")
+
+
+@router.get("/api/games/{game_id}/words", response_model=WordsOut, responses=errors(404))
+async def game_words(game_id: str) -> dict[str, Any]:
+    """Every text the faces show about the game (move labels, event sentences, the board's
+    words), in every language, keyed by word id, from the game's own catalog: the browser
+    looks its words up here and keeps none of its own."""
+    try:
+        cls = game_class(game_id)
+    except UnknownGameError as error:
+        raise ServiceError(404, str(error)) from None
+    return {"game": game_id, "words": catalog_of(cls)}
 
 
 @router.get("/api/games/{game_id}/rules", response_model=RulesOut, responses=errors(404, 422))

@@ -1,4 +1,6 @@
-// Words of the pages in German and English. Game-specific words live in js/games/<game>.js.
+// Words of the pages in German and English. A game's own words come from its catalog
+// (GET /api/games/{id}/words), loaded once per page with loadGameWords.
+import { getJSON } from "./api.js";
 
 const WORDS = {
   de: {
@@ -23,6 +25,7 @@ const WORDS = {
     player: "Spieler {n}",
     you: "du",
     your_turn: "Du bist am Zug.",
+    to_act: "am Zug",
     waiting_for: "Warten auf {who}.",
     your_moves: "Deine Züge",
     no_moves: "Gerade hast du nichts zu tun.",
@@ -94,6 +97,7 @@ const WORDS = {
     player: "Player {n}",
     you: "you",
     your_turn: "It is your turn.",
+    to_act: "to act",
     waiting_for: "Waiting for {who}.",
     your_moves: "Your moves",
     no_moves: "Nothing for you to do right now.",
@@ -169,10 +173,32 @@ export function format(text, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
-/** A word from a game module's own table ({de: {...}, en: {...}}). */
-export function tw(words, lang, key, params = {}) {
-  const table = words[lang] || words.en;
-  return format(table[key] ?? words.en[key] ?? key, params);
+const gameWords = new Map(); // game id → the promise of its catalog, then the catalog
+
+/** Loads the word catalog of `game` once per page; the boards then look words up by id. */
+export function loadGameWords(game) {
+  if (!gameWords.has(game)) {
+    const loading = getJSON(`/api/games/${encodeURIComponent(game)}/words`).then((data) => {
+      gameWords.set(game, data.words);
+      return data.words;
+    });
+    loading.catch(() => gameWords.delete(game)); // a failed fetch is tried again next time
+    gameWords.set(game, loading);
+  }
+  return Promise.resolve(gameWords.get(game));
+}
+
+/**
+ * The browser's word `key` for `game`'s board in `lang` (English if that language lacks it),
+ * filled in: the catalog's `web.key`, else the `board.key` the terminal shows too.
+ */
+export function boardWord(game, lang, key, params = {}) {
+  const words = gameWords.get(game) || {};
+  const table = words[lang] || words.en || {};
+  const english = words.en || {};
+  const ids = [`web.${key}`, `board.${key}`];
+  const text = ids.map((id) => table[id] ?? english[id]).find((found) => found !== undefined);
+  return format(text ?? key, params);
 }
 
 /** "Spieler 2 (du)" / "Player 2 (you)". */

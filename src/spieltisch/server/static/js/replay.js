@@ -3,7 +3,7 @@
 import { cardFaces, getJSON, postJSON } from "./api.js";
 import { fill, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
-import { languageSelect, pageLang, t } from "./i18n.js";
+import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
 
 const lang = pageLang();
 const params = new URLSearchParams(location.search);
@@ -81,6 +81,7 @@ function showError(message) {
 
 async function load(data) {
   faces = await cardFaces(data.game);
+  await loadGameWords(data.game);
   replay = data;
   $("game-name").textContent = names[data.game] || data.game;
   document.title = `${t(lang, "replay_heading")} – ${names[data.game] || data.game}`;

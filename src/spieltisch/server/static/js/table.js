@@ -3,7 +3,7 @@
 import { StateFeed, cardFaces, getJSON, rulesUrl, tableIdFromLocation } from "./api.js";
 import { fill, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
-import { languageSelect, pageLang, t } from "./i18n.js";
+import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
 import { Moves } from "./moves.js";
 import { createTable, inviteList, rememberConfig, savedConfig } from "./tables.js";
 
@@ -88,8 +88,8 @@ function context(state, moves) {
 /** A new state: drawn at once once the game's card faces are here (the first state waits). */
 function receive(state) {
   if (faces) return render(state);
-  cardFaces(state.game).then(
-    (loaded) => {
+  Promise.all([cardFaces(state.game), loadGameWords(state.game)]).then(
+    ([loaded]) => {
       faces = loaded;
       render(state);
     },

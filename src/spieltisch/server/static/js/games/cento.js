@@ -4,79 +4,11 @@
 // 100, a free card) and its digits come from the game's card faces (ctx.faces).
 import { h } from "../dom.js";
 import { cardFace, cardRow, faceParts } from "../cards.js";
-import { tw } from "../i18n.js";
+import { boardWord } from "../i18n.js";
 import { face, facts, playersTable } from "./common.js";
 
-
-const WORDS = {
-  de: {
-    variant: "Spiel {n}",
-    open: "Offene Karte",
-    free_as: "frei als {n}",
-    digits: "Einer {ones} · Zehner {tens} · Quersumme {sum}",
-    no_tens: "keine",
-    wild: "Die 100 ist wild: jede Karte passt.",
-    this_turn: "In diesem Zug gelegt",
-    obliged: "{player} muss eine Monozahl (1–9) legen oder drei Karten nehmen.",
-    run: "Schnapszahl: Karten mit der Ziffer {digit} dürfen gelegt werden.",
-    drawn: "Gezogen",
-    bottom: "Unter dem Aufnahmestapel (von allen gesehen)",
-    piles: "Aufnahmestapel {draw} · Ablagestapel {discard} · neu gebildet {done} (noch {left})",
-    players: "Spieler",
-    cards: "Karten",
-    your_hand: "Deine Hand",
-    choose: "Deine Hand – lege eine passende Karte",
-    free: "frei",
-    free_card: "freie Karte",
-    card: "Karte {n}",
-    mono: "Monozahl",
-    repdigit: "Schnapszahl",
-    lay: "{n} legen",
-    lay_free: "Freie Karte legen als …",
-    lay_free_n: "freie Karte als {n} legen",
-    turn: "Zug",
-    draw: "Eine Karte ziehen",
-    end: "Zug beenden",
-    take: "Drei Karten nehmen",
-    winner: "{player} hat keine Karten mehr und gewinnt.",
-    exhausted: "Der Aufnahmestapel ist erschöpft: weniger Karten gewinnt.",
-  },
-  en: {
-    variant: "game {n}",
-    open: "Open card",
-    free_as: "free as {n}",
-    digits: "ones {ones} · tens {tens} · digit sum {sum}",
-    no_tens: "none",
-    wild: "The 100 is wild: any card fits.",
-    this_turn: "Laid this turn",
-    obliged: "{player} must lay a Monozahl (1–9) or take three cards.",
-    run: "Schnapszahl: cards showing the digit {digit} may be laid.",
-    drawn: "Drawn",
-    bottom: "Under the draw pile (seen by all)",
-    piles: "Draw pile {draw} · discard pile {discard} · rebuilt {done} ({left} left)",
-    players: "Players",
-    cards: "cards",
-    your_hand: "Your hand",
-    choose: "Your hand – lay a card that fits",
-    free: "free",
-    free_card: "free card",
-    card: "card {n}",
-    mono: "Monozahl",
-    repdigit: "Schnapszahl",
-    lay: "lay {n}",
-    lay_free: "Lay a free card as …",
-    lay_free_n: "lay the free card as {n}",
-    turn: "Turn",
-    draw: "Draw a card",
-    end: "End the turn",
-    take: "Take three cards",
-    winner: "{player} has no cards left and wins.",
-    exhausted: "The draw pile is exhausted: fewer cards wins.",
-  },
-};
-
-const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
-
+// The board's words come from the game's catalog (GET /api/games/cento/words).
+const w = (ctx, key, params) => boardWord("cento", ctx.lang, key, params);
 
 /** Whether `card`, as the view names it, is a free card. */
 function isFree(ctx, card) {

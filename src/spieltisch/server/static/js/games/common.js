@@ -48,7 +48,7 @@ export function scrolling(table) {
 }
 
 function turnWord(lang) {
-  return lang === "de" ? "am Zug" : "to act";
+  return t(lang, "to_act");
 }
 
 /** A heading and a line of key facts ("Zielkarte 48 · Lücke 1–98"). */

@@ -4,63 +4,11 @@
 // won from the view: the page counts nothing itself.
 import { h } from "../dom.js";
 import { cardBack, cardFace, cardRow, faceParts } from "../cards.js";
-import { tw } from "../i18n.js";
+import { boardWord } from "../i18n.js";
 import { face, facts, playersTable, section } from "./common.js";
 
-const WORDS = {
-  de: {
-    pass: "Durchgang {n} von {of}",
-    target: "Zielkarte {n}",
-    gap: "Lücke {low}–{high}",
-    circle: "Der Kreis (im Uhrzeigersinn)",
-    target_mark: "Ziel",
-    gap_mark: "Lücke",
-    piles: "Zugstapel {draw} · Ablagestapel {discard}",
-    players: "Spieler",
-    hand: "Handkarten",
-    won: "gewonnen",
-    chilis: "Chilis",
-    total: "gesamt",
-    laid: "gelegt",
-    your_hand: "Deine Hand",
-    choose: "Deine Hand – wähle die Karte, die du verdeckt legst",
-    my_card: "Du hast verdeckt gelegt:",
-    chili_n: "{n} Chili",
-    chilis_n: "{n} Chilis",
-    card: "Karte {n}, {chilis}",
-    card_target: "Zielkarte {n}, {chilis}",
-    play: "{n} verdeckt legen, {chilis}",
-    pass_scores: "Punkte je Durchgang",
-    last_hands: "Übrige Handkarten am Ende des Durchgangs",
-  },
-  en: {
-    pass: "pass {n} of {of}",
-    target: "Target {n}",
-    gap: "gap {low}–{high}",
-    circle: "The circle (clockwise)",
-    target_mark: "target",
-    gap_mark: "gap",
-    piles: "Draw pile {draw} · discard pile {discard}",
-    players: "Players",
-    hand: "hand",
-    won: "won",
-    chilis: "chilis",
-    total: "total",
-    laid: "laid",
-    your_hand: "Your hand",
-    choose: "Your hand – choose the card to lay face down",
-    my_card: "You laid face down:",
-    chili_n: "{n} chili",
-    chilis_n: "{n} chilis",
-    card: "card {n}, {chilis}",
-    card_target: "target card {n}, {chilis}",
-    play: "lay {n} face down, {chilis}",
-    pass_scores: "Points per pass",
-    last_hands: "Cards left in hand at the end of the pass",
-  },
-};
-
-const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
+// The board's words come from the game's catalog (GET /api/games/dicht-dran/words).
+const w = (ctx, key, params) => boardWord("dicht-dran", ctx.lang, key, params);
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -84,7 +32,6 @@ function chiliIcons(count) {
     return svg;
   });
 }
-
 
 function chiliWords(ctx, card) {
   const n = face(ctx, card).chilis;

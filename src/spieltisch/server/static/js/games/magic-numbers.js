@@ -3,122 +3,24 @@
 // the quizmaster's view and verdict buttons, points, and what each player collected.
 import { h } from "../dom.js";
 import { cardFace, cardRow } from "../cards.js";
-import { tw } from "../i18n.js";
+import { boardWord } from "../i18n.js";
 import { facts, playersTable, section } from "./common.js";
 
-const WORDS = {
-  de: {
-    round: "Runde {n} von {of}",
-    judge_auto: "Das Programm beurteilt die Antworten.",
-    judge_quizmaster: "Der Quizmaster beurteilt die Antworten.",
-    display: "Auslage",
-    card_n: "Karte {n}",
-    face: "Karte {position}: {number}, {theme}",
-    chip_hidden: "Chip von {who}, verdeckt",
-    chip: "Chip {chip} von {who}",
-    pile: "Nachziehstapel: {n} Karten",
-    pile_top: "oben",
-    box: "In der Schachtel: {n}",
-    players: "Spieler",
-    points: "Punkte",
-    chips: "Chips",
-    cards: "Karten",
-    role: "",
-    start: "Startspieler",
-    quizmaster: "Quizmaster",
-    solving: "Gelöst wird Karte {position}: {number} ({theme})",
-    order: "Reihenfolge: {order}",
-    hint: "Hinweis {kind}: {text}",
-    theme: "Thema",
-    unit: "Einheit",
-    wrong: "Falsche Antworten",
-    pending: "{who} antwortet „{text}“ – der Quizmaster entscheidet.",
-    quiz: "Nur für dich als Quizmaster – Bedeutung: {meaning}",
-    accepted: "Gelten als richtig: {answers}",
-    judge_says: "Das Programm hielte die Antwort für {verdict}.",
-    right: "richtig",
-    wrong_word: "falsch",
-    my_chips: "Deine Chips: {chips}",
-    collected: "Gesammelt von {who}",
-    unsolved: "Ungelöst ausgeschieden",
-    answer_label: "Deine Antwort: Was bedeutet die {number}?",
-    answer_button: "Antworten",
-    g_bid: "Bieten",
-    bid_group: "Karte {position} ({number}): Chip legen",
-    bid: "Chip {chip}",
-    bid_label: "Chip {chip} auf Karte {position} ({number}) legen",
-    pass_bid: "Passen",
-    pass_answer: "Weiß ich nicht",
-    g_hint: "Ersten Hinweis wählen",
-    hint_theme: "Thema",
-    hint_unit: "Einheit",
-    g_judge: "Als Quizmaster entscheiden",
-    confirm: "Richtig",
-    reject: "Falsch",
-    g_other: "Zug",
-  },
-  en: {
-    round: "round {n} of {of}",
-    judge_auto: "The program judges the answers.",
-    judge_quizmaster: "The quizmaster judges the answers.",
-    display: "Display",
-    card_n: "card {n}",
-    face: "card {position}: {number}, {theme}",
-    chip_hidden: "chip of {who}, face down",
-    chip: "chip {chip} of {who}",
-    pile: "Draw pile: {n} cards",
-    pile_top: "on top",
-    box: "In the box: {n}",
-    players: "Players",
-    points: "points",
-    chips: "chips",
-    cards: "cards",
-    role: "",
-    start: "start player",
-    quizmaster: "quizmaster",
-    solving: "Being solved: card {position}, {number} ({theme})",
-    order: "Order: {order}",
-    hint: "{kind} hint: {text}",
-    theme: "Theme",
-    unit: "Unit",
-    wrong: "Wrong answers",
-    pending: "{who} answers “{text}” – the quizmaster decides.",
-    quiz: "For your eyes as quizmaster only – meaning: {meaning}",
-    accepted: "Accepted answers: {answers}",
-    judge_says: "The program would call the answer {verdict}.",
-    right: "right",
-    wrong_word: "wrong",
-    my_chips: "Your chips: {chips}",
-    collected: "Collected by {who}",
-    unsolved: "Left the game unsolved",
-    answer_label: "Your answer: what does {number} stand for?",
-    answer_button: "Answer",
-    g_bid: "Bid",
-    bid_group: "Card {position} ({number}): lay a chip",
-    bid: "chip {chip}",
-    bid_label: "lay chip {chip} on card {position} ({number})",
-    pass_bid: "Pass",
-    pass_answer: "I don't know",
-    g_hint: "Choose the first hint",
-    hint_theme: "Theme",
-    hint_unit: "Unit",
-    g_judge: "Decide as quizmaster",
-    confirm: "Right",
-    reject: "Wrong",
-    g_other: "Move",
-  },
-};
-
-const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
+// The board's words come from the game's catalog (GET /api/games/magic-numbers/words).
+const w = (ctx, key, params) => boardWord("magic-numbers", ctx.lang, key, params);
 
 /** The deck's theme `id` (every card's theme is one of the view's themes). */
 function theme(view, id) {
   return view.themes.find((item) => item.id === id);
 }
 
+/** The deck's own text in the page's language, from its fields by language ({de, en}). */
+function inLang(ctx, texts) {
+  return texts[ctx.lang] ?? texts.en;
+}
+
 function themeName(ctx, view, id) {
-  const item = theme(view, id);
-  return ctx.lang === "de" ? item.de : item.en;
+  return inLang(ctx, theme(view, id));
 }
 
 function faceCard(ctx, view, face, { position = null, kind = "" } = {}) {
@@ -167,14 +69,14 @@ function solving(view, ctx) {
     h("p", {}, w(ctx, "order", { order: view.order.map((s) => ctx.name(s)).join(", ") })),
   ];
   if (view.hint_texts.length)
-    lines.push(h("ul", { class: "hints" }, view.hint_texts.map(([kind, de, en]) => h("li", {}, w(ctx, "hint", { kind: w(ctx, kind), text: ctx.lang === "de" ? de : en })))));
+    lines.push(h("ul", { class: "hints" }, view.hint_texts.map(([kind, de, en]) => h("li", {}, w(ctx, "hint", { kind: w(ctx, kind), text: inLang(ctx, { de, en }) })))));
   if (view.answers.length)
     lines.push(h("p", {}, `${w(ctx, "wrong")}: `, view.answers.map(([s, text]) => `${ctx.name(s)}: „${text}“`).join("; ")));
   if (view.pending !== null && view.answerer !== null)
     lines.push(h("p", { class: "pending" }, w(ctx, "pending", { who: ctx.name(view.order[view.answerer] ?? view.answerer), text: view.pending })));
   if (view.quiz) {
     const quiz = view.quiz;
-    lines.push(h("p", { class: "quiz" }, w(ctx, "quiz", { meaning: ctx.lang === "de" ? quiz.meaning_de : quiz.meaning_en })));
+    lines.push(h("p", { class: "quiz" }, w(ctx, "quiz", { meaning: inLang(ctx, { de: quiz.meaning_de, en: quiz.meaning_en }) })));
     lines.push(h("p", { class: "quiz" }, w(ctx, "accepted", { answers: [...quiz.answers_de, ...quiz.answers_en].join(" · ") })));
     if (view.judge_says !== null)
       lines.push(h("p", { class: "quiz" }, w(ctx, "judge_says", { verdict: w(ctx, view.judge_says ? "right" : "wrong_word") })));
@@ -197,7 +99,7 @@ function players(view, ctx) {
 }
 
 function opened(view, ctx) {
-  const meaning = (card) => `${card.number}: ${ctx.lang === "de" ? card.meaning_de : card.meaning_en}`;
+  const meaning = (card) => `${card.number}: ${inLang(ctx, { de: card.meaning_de, en: card.meaning_en })}`;
   const parts = view.collections
     .map((cards, seat) => (cards.length ? section(w(ctx, "collected", { who: ctx.name(seat) }), h("ul", {}, cards.map((c) => h("li", {}, meaning(c))))) : null))
     .filter(Boolean);

@@ -4,95 +4,14 @@
 // faces (ctx.faces).
 import { h } from "../dom.js";
 import { cardBack, cardFace, cardRow, faceParts } from "../cards.js";
-import { tw } from "../i18n.js";
+import { boardWord } from "../i18n.js";
 import { face, facts, playersTable } from "./common.js";
 
 const COLOUR_CLASS = { R: "mz-red", G: "mz-green", B: "mz-blue", O: "mz-orange" };
 const MARKS = { pass_cw: "↻", new_mission: "✦", evens_out: "⊘", plus_minus_3: "±", draw_and_give: "⇢" };
 
-const WORDS = {
-  de: {
-    round: "Runde {n} von {of}",
-    card: "{colour} {n}",
-    missions: "Missionskarten (Pfeil zeigt auf)",
-    arrow: "Pfeil auf {who}",
-    nobody: "niemand",
-    mission: "Missionszahl {n}",
-    shifted: "Missionszahl {n}, geändert um {shift}: {target}",
-    pile: "Ziehstapel: {n} Karten",
-    pile_known: "Bekannt im Ziehstapel (von oben gezählt)",
-    drawn: "Gezogen, wird gleich weitergegeben",
-    your_hand: "Deine Hand",
-    choose_commit: "Deine Hand – lege eine Karte verdeckt",
-    choose_trade: "Deine Hand – wähle die Karte, die du abgibst",
-    my_card: "Du hast verdeckt gelegt:",
-    known: "Bekannte Handkarten von {who}",
-    players: "Spieler",
-    hand: "Handkarten",
-    played: "ausgespielt",
-    notes: "",
-    collection: "Sammelstapel",
-    points: "Punkte",
-    pending: "Symbol offen",
-    out: "ausgeschieden",
-    winner: "Rundengewinner",
-    play: "{card} verdeckt legen",
-    trade: "{card} abgeben",
-    g_shift: "Missionszahl ändern",
-    g_give: "Gezogene Karte geben an",
-    g_swap: "Ausgespielte Karte tauschen",
-    g_exchange: "Handkarte austauschen",
-    no_swap: "Nicht tauschen",
-    swap_with: "Mit {who} tauschen",
-    give_to: "{who}",
-    exchange_none: "Nicht austauschen",
-    exchange_pile: "Mit dem Ziehstapel",
-    exchange_blind: "Blind mit {who}",
-    legend: "Symbole",
-  },
-  en: {
-    round: "round {n} of {of}",
-    card: "{colour} {n}",
-    missions: "Mission cards (arrow points at)",
-    arrow: "arrow at {who}",
-    nobody: "nobody",
-    mission: "Mission number {n}",
-    shifted: "Mission number {n}, changed by {shift}: {target}",
-    pile: "Draw pile: {n} cards",
-    pile_known: "Known in the draw pile (counted from the top)",
-    drawn: "Drawn, to be given away",
-    your_hand: "Your hand",
-    choose_commit: "Your hand – lay a card face down",
-    choose_trade: "Your hand – choose the card to give away",
-    my_card: "You laid face down:",
-    known: "Known hand cards of {who}",
-    players: "Players",
-    hand: "hand",
-    played: "played",
-    notes: "",
-    collection: "collection",
-    points: "points",
-    pending: "symbol pending",
-    out: "out",
-    winner: "round winner",
-    play: "lay {card} face down",
-    trade: "give away {card}",
-    g_shift: "Change the mission number",
-    g_give: "Give the drawn card to",
-    g_swap: "Swap played cards",
-    g_exchange: "Exchange a hand card",
-    no_swap: "Do not swap",
-    swap_with: "Swap with {who}",
-    give_to: "{who}",
-    exchange_none: "Do not exchange",
-    exchange_pile: "With the draw pile",
-    exchange_blind: "Blind with {who}",
-    legend: "Symbols",
-  },
-};
-
-const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
-
+// The board's words come from the game's catalog (GET /api/games/missionszahl/words).
+const w = (ctx, key, params) => boardWord("missionszahl", ctx.lang, key, params);
 
 /** The names of the colours and symbols in the page's language. */
 function names(ctx) {

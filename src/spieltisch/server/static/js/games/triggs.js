@@ -2,95 +2,11 @@
 // hand sizes (and the cards known to be in them), your hand, and where the turn stands.
 import { h } from "../dom.js";
 import { cardFace, cardRow } from "../cards.js";
-import { tw } from "../i18n.js";
+import { boardWord } from "../i18n.js";
 import { facts, playersTable, scrolling } from "./common.js";
 
-const WORDS = {
-  de: {
-    sheets: "Spielzettel",
-    row: "Reihe",
-    crossed: "{n} von {of} angekreuzt",
-    removed: "aus dem Spiel",
-    total: "Summe",
-    piles: "Stapel",
-    left: "links",
-    middle: "Mitte (verdeckt)",
-    right: "rechts",
-    pile_label: "Stapel {name}: {top}, {n} Karten",
-    pile_empty: "leer",
-    discard: "Ablage {n}",
-    hand_sizes: "Handkarten",
-    known: "bekannt",
-    your_hand: "Deine Hand",
-    card: "Karte {n}",
-    turn: "wählt: ziehen, abwerfen oder ankreuzen",
-    drawing: "zieht noch {n} Karte(n)",
-    forming: "kreuzt {value}en an ({formed} gelegt)",
-    extra: "macht ein Extrakreuz",
-    over: "Spielende",
-    g_draw: "Ziehen (Aktion A)",
-    g_discard: "Abwerfen (Aktion B)",
-    g_announce: "Ankreuzen ansagen (Aktion C)",
-    g_form: "Karten legen und ankreuzen",
-    g_extra: "Extrakreuz",
-    g_finish: "Zug",
-    draw: "{name}",
-    draw_label: "vom Stapel {name} ziehen",
-    discard_n: "{count}× {value}",
-    discard_label: "{count}× die {value} abwerfen",
-    announce: "{value}en",
-    announce_label: "Ich kreuze {value}en an",
-    form: "{cards}",
-    form_label: "{cards} legen",
-    extra_row: "Reihe {row}",
-    extra_label: "Extrakreuz in Reihe {row}",
-    finish: "Zug beenden",
-    players: "Spieler",
-  },
-  en: {
-    sheets: "Score sheets",
-    row: "row",
-    crossed: "{n} of {of} crossed off",
-    removed: "out of the game",
-    total: "total",
-    piles: "Piles",
-    left: "left",
-    middle: "middle (face down)",
-    right: "right",
-    pile_label: "{name} pile: {top}, {n} cards",
-    pile_empty: "empty",
-    discard: "discard {n}",
-    hand_sizes: "hand",
-    known: "known",
-    your_hand: "Your hand",
-    card: "card {n}",
-    turn: "chooses: draw, discard or cross off",
-    drawing: "draws {n} more card(s)",
-    forming: "crosses off {value}s ({formed} laid)",
-    extra: "places an extra cross",
-    over: "game over",
-    g_draw: "Draw (action A)",
-    g_discard: "Discard (action B)",
-    g_announce: "Announce a cross (action C)",
-    g_form: "Lay cards and cross off",
-    g_extra: "Extra cross",
-    g_finish: "Turn",
-    draw: "{name}",
-    draw_label: "draw from the {name} pile",
-    discard_n: "{count}× {value}",
-    discard_label: "discard {count}× {value}",
-    announce: "{value}s",
-    announce_label: "I cross off {value}s",
-    form: "{cards}",
-    form_label: "lay {cards}",
-    extra_row: "row {row}",
-    extra_label: "extra cross in row {row}",
-    finish: "End the turn",
-    players: "Players",
-  },
-};
-
-const w = (ctx, key, params) => tw(WORDS, ctx.lang, key, params);
+// The board's words come from the game's catalog (GET /api/games/triggs/words).
+const w = (ctx, key, params) => boardWord("triggs", ctx.lang, key, params);
 const PILES = ["left", "middle", "right"];
 
 function sheetTable(view, ctx) {
