@@ -577,7 +577,7 @@ def _log_cancel(state: MissionszahlState, seat: Seat, log: Log) -> None:
         log.append(Event("cancelled", {"seat": seat, "card": NAME[state.played[seat]]}))
 
 
-# -- the end ----------------------------------------------------------------------
+# -- the end: scoring ----------------------------------------------------------------------
 
 
 def scores(state: MissionszahlState) -> tuple[int, ...]:
@@ -586,9 +586,6 @@ def scores(state: MissionszahlState) -> tuple[int, ...]:
     if scored is None:
         scored = state.scored = table_scores(state.collections, state.missions, state.arrows)
     return scored
-
-
-# -- scoring ---------------------------------------------------------------------------------
 
 
 #: ``BONUS[k]``: the colour bonus for ``k`` cards of one colour.
