@@ -9,9 +9,8 @@ import pytest
 from spieltisch.bots import IsmctsBot, make_bot
 from spieltisch.bots.missionszahl_belief import MissionszahlBelief, make, unlikely_after
 from spieltisch.games import make_game
-from spieltisch.games.missionszahl import Missionszahl
+from spieltisch.games.missionszahl import Missionszahl, knowledge
 from spieltisch.games.missionszahl import game as engine
-from spieltisch.games.missionszahl import knowledge
 from spieltisch.games.missionszahl.actions import NO_EXCHANGE, NO_SWAP, PLAYS
 from spieltisch.games.missionszahl.cards import ALL_CARDS, VALUE, card_from_name
 from spieltisch.games.missionszahl.game import Exchanged, Revealed
