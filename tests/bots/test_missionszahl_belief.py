@@ -9,7 +9,7 @@ import pytest
 from spieltisch.bots import IsmctsBot, make_bot
 from spieltisch.bots.missionszahl_belief import MissionszahlBelief, make, unlikely_after
 from spieltisch.games import make_game
-from spieltisch.games.missionszahl import Missionszahl
+from spieltisch.games.missionszahl import Missionszahl, knowledge
 from spieltisch.games.missionszahl import game as engine
 from spieltisch.games.missionszahl.actions import NO_EXCHANGE, NO_SWAP, PLAYS
 from spieltisch.games.missionszahl.cards import ALL_CARDS, VALUE, card_from_name
@@ -102,7 +102,7 @@ def test_deals_keep_to_the_view_and_avoid_the_marked_cards(
     belief = MissionszahlBelief(game)
     unlikely = belief.marks(view)[B][0]
     assert unlikely == near(number, 4)
-    monkeypatch.setattr(engine, "LEANING_SLACK", 0.0)
+    monkeypatch.setattr(knowledge, "LEANING_SLACK", 0.0)
     rng = random.Random(5)
     for _ in range(50):
         deal = belief.deal(view, rng)

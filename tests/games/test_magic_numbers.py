@@ -1051,8 +1051,7 @@ def test_a_person_types_answers(
 def from_scratch(game: MagicNumbers, state: MagicNumbersState) -> MagicNumbersState:
     """A copy of ``state`` that has forgotten everything it keeps only to save work."""
     fresh = game.clone(state)
-    fresh.free = None
-    fresh.table = None
+    game.drop_caches(fresh)
     return fresh
 
 

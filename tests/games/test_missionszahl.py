@@ -671,9 +671,9 @@ def test_a_card_passed_on_face_down_blurs_what_others_knew_of_that_hand() -> Non
 def from_scratch(game: Missionszahl, state: MissionszahlState) -> MissionszahlState:
     """A copy of ``state`` that has forgotten everything it keeps only to save work."""
     fresh = game.clone(state)
-    fresh.known_bits = PUBLIC
+    game.drop_caches(fresh)
+    fresh.known_bits = PUBLIC  # bounds that are always safe
     fresh.under = len(ALL_CARDS)
-    fresh.scored = fresh.board = None
     return fresh
 
 

@@ -47,7 +47,12 @@ from spieltisch.games.magic_numbers.actions import (
     Bid,
 )
 from spieltisch.games.magic_numbers.deck import Card, Deck
-from spieltisch.games.magic_numbers.game import THEME_BONUS, MagicNumbers, MagicNumbersView
+from spieltisch.games.magic_numbers.game import (
+    THEME_BONUS,
+    MagicNumbers,
+    MagicNumbersView,
+    points_index,
+)
 
 #: The chance to know a card without hint, by difficulty, for ``knowledge=1``.
 BASE = {"easy": 0.75, "medium": 0.5, "hard": 0.25}
@@ -171,7 +176,7 @@ class MagicNumbersBot:
                 kind = max(HINT_KINDS, key=lambda k: self.gain[(card.theme, k)])
                 p0, p1 = self.chance(card, ()), self.chance(card, (kind,))
                 later = (p1 - p0) / (1 - p0) if p0 < 1 else 0.0
-                prospects = (others, False, later, card.points[1 if kind == "theme" else 2])
+                prospects = (others, False, later, card.points[points_index((kind,))])
             self._card_prospects[card.id] = prospects
         return prospects
 

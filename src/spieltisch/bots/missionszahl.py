@@ -61,6 +61,8 @@ from spieltisch.games.missionszahl.cards import (
     Symbol,
 )
 from spieltisch.games.missionszahl.game import BONUS_FROM, BONUS_STEP, MissionszahlView
+from spieltisch.games.missionszahl.knowledge import unseen_cards
+from spieltisch.games.missionszahl.rules import colour_counts
 
 #: The symbols by plain names: ``Symbol.EVENS_OUT`` is a look-up through the enum's
 #: metaclass that costs ten times a global name, and every hand card asks for its symbol.
@@ -71,7 +73,6 @@ PLUS_MINUS_3 = Symbol.PLUS_MINUS_3
 DRAW_AND_GIVE = Symbol.DRAW_AND_GIVE
 #: Every mission number a future round can bring.
 _NUMBERS = range(LOWEST, HIGHEST + 1)
-_EVERY_CARD = frozenset(ALL_CARDS)
 #: Every card number, with 0 in front (tables indexed by number).
 _VALUES = range(HIGHEST + 1)
 #: 1 for an odd number, 0 for an even one, by number (as the unseen cards' counts are
@@ -155,14 +156,6 @@ STEP: tuple[int, ...] = tuple(
 def _bonus_step(count: int) -> int:
     """The colour bonus gained by the ``count``-th card of a colour."""
     return STEP[count]
-
-
-def _colour_counts(cards: Sequence[int]) -> list[int]:
-    """How many of ``cards`` have each colour."""
-    counts = [0] * len(COLOURS)
-    for card in cards:
-        counts[COLOUR[card]] += 1
-    return counts
 
 
 class _Odds:
@@ -385,7 +378,7 @@ class _Table:
         self.mission = VALUE[view.missions[-1]]
         self.owned, self.values = _board(n, view.missions, view.arrows)
         self.projected = [self._projected(s) for s in range(n)]
-        self.colours = [_colour_counts(cards) for cards in self.projected]
+        self.colours = [colour_counts(cards) for cards in self.projected]
         self.harm = self._harm_weights(view)
         self._unseen: list[int] | None = None
         self._odds: _Odds | None = None
@@ -406,19 +399,7 @@ class _Table:
         """The cards this seat has not seen, in id order."""
         if self._unseen is not None:
             return self._unseen
-        view = self.view
-        # The ``None`` of a card this seat cannot see is no card.
-        self._unseen = sorted(
-            _EVERY_CARD.difference(
-                view.missions,
-                view.hand,
-                view.played,
-                view.draw_pile,
-                (view.my_card, view.drawn),
-                *view.collections,
-                *view.known_hands,
-            )
-        )
+        self._unseen = unseen_cards(self.view)
         return self._unseen
 
     @property
