@@ -29,6 +29,7 @@ from spieltisch.core.errors import (
     SpieltischError,
 )
 from spieltisch.core.game import JSON, Event, Game, Seat
+from spieltisch.core.plain import to_plain
 from spieltisch.core.transcript import (
     Result,
     Transcript,
@@ -38,7 +39,6 @@ from spieltisch.core.transcript import (
 )
 from spieltisch.games import REGISTRY, make_game
 from spieltisch.server.botplay import BotPool, check_server_spec
-from spieltisch.server.plain import plain, view_json
 from spieltisch.server.schemas import ReplayOut
 from spieltisch.server.security import hash_token, new_token, seat_of_token
 from spieltisch.server.storage import ActionRow, Storage, TableHeader
@@ -587,7 +587,7 @@ class TableManager:
             "players": table.header.players,
             "seat": seat,
             "seats": table.seats_info(),
-            "view": view_json(game.view(state, seat)),
+            "view": to_plain(game.view(state, seat)),
             "to_act": to_act,
             "legal_actions": [
                 {"action": a.to_json(), "text": str(a), "label": game.label(a, lang)} for a in legal
@@ -689,7 +689,7 @@ def described_events(
             yield {
                 "seq": seq,
                 "kind": event.kind,
-                "data": plain(event.data),
+                "data": to_plain(event.data),
                 "text": game.describe(event, lang),
             }
 
@@ -711,7 +711,7 @@ def public_replay(
                 "text": str(action) if action is not None else None,
                 "label": game.label(action, lang) if action is not None else None,
                 "events": list(described_events(game, events, None, lang)),
-                "view": view_json(game.view(state, None)),
+                "view": to_plain(game.view(state, None)),
             }
         )
         final = state
