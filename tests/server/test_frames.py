@@ -121,7 +121,9 @@ def test_http_answers_carry_the_frames_after_since(client: TestClient) -> None:
         ]
 
 
-def test_a_long_game_sends_only_the_latest_frames_and_says_so(tmp_path: Path) -> None:
+def test_a_client_far_behind_gets_the_latest_frame_and_the_number_left_out(
+    tmp_path: Path,
+) -> None:
     database = str(tmp_path / "tables.sqlite3")
     steps = Steps("dicht-dran", 3, 12)
     with TestClient(create_app(database)) as client:
@@ -129,14 +131,24 @@ def test_a_long_game_sends_only_the_latest_frames_and_says_so(tmp_path: Path) ->
         table, keys = created["table"], tokens(created)
         while steps.step < FRAMES_KEPT + 10:
             play_first(client, table, keys, steps)
-        fresh = state(client, table, keys[2])
+        ends = steps.ends()
+        sinces = [ends[10], ends[11], ends[9], 0]
+        answers = [state(client, table, keys[2], since=since) for since in sinces]
     # A restarted server rebuilds the table from storage, with the same frames.
     with TestClient(create_app(database)) as client:
-        again = state(client, table, keys[2])
-    for answer in fresh, again:
-        first = steps.step - FRAMES_KEPT + 1
-        assert frames_of(answer) == [steps.frame(s, 2) for s in range(first, steps.step + 1)]
-        assert answer["frames_skipped"] == first
+        again = [state(client, table, keys[2], since=since) for since in sinces]
+    latest = steps.step
+    assert latest - 10 == FRAMES_KEPT
+    for near, nearer, far, fresh in answers, again:
+        # FRAMES_KEPT steps after since, or fewer: every frame.
+        assert frames_of(near) == [steps.frame(s, 2) for s in range(11, latest + 1)]
+        assert near["frames_skipped"] == 0
+        assert frames_of(nearer) == [steps.frame(s, 2) for s in range(12, latest + 1)]
+        # More: the latest frame only, as for a fresh load.
+        assert frames_of(far) == [steps.frame(latest, 2)]
+        assert far["frames_skipped"] == FRAMES_KEPT
+        assert frames_of(fresh) == [steps.frame(latest, 2)]
+        assert fresh["frames_skipped"] == latest
 
 
 def test_every_frame_comes_once_and_in_order_when_pushes_merge(
@@ -207,3 +219,9 @@ def test_websocket_frames_after_since_and_for_a_spectator(client: TestClient) ->
         while len(pushed) < 2:
             pushed.extend(frames_of(second.receive_json()))
         assert pushed == [steps.frame(s, 1) for s in (4, 5)]
+
+
+def test_the_openapi_document_describes_frames(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    assert {"frames", "frames_skipped"} <= set(schemas["SeatState"]["properties"])
+    assert set(schemas["Frame"]["properties"]) == {"step", "seat", "events", "view"}

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Lang = Literal["de", "en"]
 LANGS = ("de", "en")
-#: The most frames a seat state holds: those of the latest steps.
+#: The most frames a seat state holds; a client further behind gets the latest one only.
 FRAMES_KEPT = 32
 
 
@@ -117,11 +117,11 @@ class SeatState(BaseModel):
     )
     frames: list[Frame] = Field(
         description="each step after 'since' (the deal, then every action), in order; the last "
-        f"one's view is 'view'. At most the latest {FRAMES_KEPT}"
+        f"one's view is 'view'. More than {FRAMES_KEPT} such steps: the latest frame only"
     )
     frames_skipped: int = Field(
-        description="how many earlier steps after 'since' have no frame "
-        f"(beyond the latest {FRAMES_KEPT})"
+        description="how many steps after 'since' have no frame: 0, or all but the latest "
+        f"when more than {FRAMES_KEPT} are"
     )
 
 

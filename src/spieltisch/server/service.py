@@ -10,8 +10,9 @@ On start the manager rebuilds every unfinished table by replaying its stored act
 
 Each seat state carries the table's frames: for every step (the deal, then each action)
 after what the client has seen, who acted, the events of that step the seat may see and the
-seat's view after it. A table keeps a copy of the state after each of its last
-:data:`FRAMES_KEPT` steps, and builds each seat's view of a step once, when first asked.
+seat's view after it; a client more than :data:`FRAMES_KEPT` steps behind gets the latest
+frame only. A table keeps a copy of the state after each of its last ``FRAMES_KEPT`` steps,
+and builds each seat's view of a step once, when first asked.
 """
 
 from __future__ import annotations
@@ -236,17 +237,21 @@ class Table:
         return min(told_later, began_after)
 
     def frames(self, seat: Seat | None, lang: str, first: int) -> tuple[list[dict[str, JSON]], int]:
-        """The frames of step ``first`` to the latest as ``seat`` saw them, at most
-        :data:`FRAMES_KEPT` (the latest), and how many earlier steps were left out."""
-        kept = self.kept
-        start = max(first, kept[0].step)
+        """The frames of step ``first`` to the latest as ``seat`` saw them, and how many of
+        those steps were left out: more than :data:`FRAMES_KEPT` steps give only the latest
+        frame (a client that far behind is shown where the game stands, as on a fresh load)."""
+        latest = len(self.ends) - 1
+        first = max(first, 0)
+        if first > latest:
+            return [], 0
+        start = first if latest - first < FRAMES_KEPT else latest
         frames = []
-        for entry in list(kept)[start - kept[0].step :]:
+        for entry in list(self.kept)[start - self.kept[0].step :]:
             step = entry.step
             begin = self.ends[step - 1] if step else 0
             events = self.described_events(seat, lang, begin, self.ends[step])
             frames.append(frame(step, entry.seat, events, entry.view(self.game, seat)))
-        return frames, max(0, kept[0].step - max(first, 0))
+        return frames, start - first
 
     def seats_info(self) -> list[dict[str, JSON]]:
         """Each seat's kind and whether a person has it open (shared by every message

@@ -71,7 +71,8 @@ export class StateFeed {
   }
 
   stateUrl() {
-    const params = new URLSearchParams({ lang: this.lang });
+    // Only what is new: the page keeps every event it was sent.
+    const params = new URLSearchParams({ lang: this.lang, since: String(Math.max(0, this.lastSeq)) });
     if (this.token) params.set("token", this.token);
     return `/api/tables/${encodeURIComponent(this.tableId)}?${params}`;
   }
