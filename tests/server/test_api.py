@@ -135,7 +135,9 @@ def test_games_lists_every_game_with_its_options_and_the_bot_presets(client: Tes
         check_server_spec(specs[-1], make_game(game["id"]))
     strongest = {g["id"]: g["bots"][-1]["spec"] for g in listing["games"]}
     assert "horizon=" in strongest["triggs"]
-    assert {game for game, spec in strongest.items() if "facedown=model" in spec} == {"dicht-dran"}
+    assert {game for game, spec in strongest.items() if "facedown=model" in spec} == {
+        "dicht-dran"
+    }
     assert {game for game, spec in strongest.items() if "switch=" in spec} == {
         "cento",
         "missionszahl",
