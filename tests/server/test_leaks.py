@@ -3,8 +3,9 @@
 Every game is played to the end at an all-human table, each seat and a spectator connected
 by WebSocket. Alongside, the test keeps its own copy of the game. Every answer and every
 push is compared with the game's own view function for that seat at that moment, the legal
-actions with ``legal_actions``, and the events with the events that seat may see. Dealing
-anew everything a seat cannot see leaves what it was sent unchanged.
+actions with ``legal_actions``, and the events with the events that seat may see; so is
+every frame (the view after each step, the events of that step). Dealing anew everything a
+seat cannot see leaves what it was sent unchanged.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from starlette.testclient import WebSocketTestSession
 from spieltisch.core.game import Event, Game, Seat
 from spieltisch.core.match import play_match
 from spieltisch.games import REGISTRY, make_game
+from spieltisch.server.schemas import FRAMES_KEPT
 from tests.helpers import random_agents
 from tests.server.tables import open_table, tokens
 
@@ -52,6 +54,9 @@ class Mirror:
         self.actions = 0
         #: What each seat should be shown after each number of actions.
         self.shown: dict[int, dict[Seat | None, dict[str, Any]]] = {}
+        #: Who acted at each step (the deal: ``None``) and the events before it and after.
+        self.acted: list[Seat | None] = [None]
+        self.bounds: list[tuple[int, int]] = [(0, len(self.log))]
         self.record()
 
     def record(self) -> None:
@@ -73,13 +78,16 @@ class Mirror:
 
     def act(self, seat: Seat, data: dict[str, Any]) -> list[Event]:
         events = self.game.play(self.state, seat, self.game.action_from_json(data))
+        self.bounds.append((len(self.log), len(self.log) + len(events)))
+        self.acted.append(seat)
         self.log.extend(events)
         self.actions += 1
         self.record()
         return events
 
-    def check(self, message: dict[str, Any], seat: Seat | None, since: int) -> None:
-        """``message`` (a seat state) shows ``seat`` exactly what it may know."""
+    def check(self, message: dict[str, Any], seat: Seat | None, since: int, first: int) -> None:
+        """``message`` (a seat state) shows ``seat`` exactly what it may know, with the
+        frames from step ``first`` on (only the latest if more than :data:`FRAMES_KEPT`)."""
         expected = self.shown[message["step"]][seat]
         assert message["seat"] == seat
         assert message["view"] == expected["view"]
@@ -90,6 +98,20 @@ class Mirror:
             if seq > since and event.visible_to(seat)
         ]
         assert [(e["seq"], e["kind"], e["data"]) for e in message["events"]] == visible
+        start = first if message["step"] - first < FRAMES_KEPT else message["step"]
+        assert [f["step"] for f in message["frames"]] == list(range(start, message["step"] + 1))
+        assert message["frames_skipped"] == start - first
+        for frame in message["frames"]:
+            step = frame["step"]
+            assert frame["seat"] == self.acted[step]
+            assert frame["view"] == self.shown[step][seat]["view"]
+            begin, end = self.bounds[step]
+            told = [
+                (seq, event.kind, plain(dict(event.data)))
+                for seq, event in enumerate(self.log[begin:end], start=begin + 1)
+                if event.visible_to(seat)
+            ]
+            assert [(e["seq"], e["kind"], e["data"]) for e in frame["events"]] == told
 
 
 def drain(
@@ -100,7 +122,7 @@ def drain(
     while step < mirror.actions:
         message = ws.receive_json()
         assert message["type"] == "state"
-        mirror.check(message, seat, since)
+        mirror.check(message, seat, since, step + 1)
         since, step = message["last_seq"], message["step"]
     return since, step
 
@@ -128,7 +150,7 @@ def test_no_seat_ever_receives_more_than_its_own_view(
         while not game.is_terminal(mirror.state) and mirror.actions < MAX_STEPS:
             seat = rng.choice(game.to_act(mirror.state))
             answers = client.get(f"/api/tables/{table}", params={"token": keys[seat]}).json()
-            mirror.check(answers, seat, 0)
+            mirror.check(answers, seat, 0, 0)
             action = rng.choice(answers["legal_actions"])["action"]
             if action["type"] == "answer":  # free text: a typed answer, not the template
                 action = {"type": "answer", "text": rng.choice(ANSWERS)}
@@ -138,11 +160,12 @@ def test_no_seat_ever_receives_more_than_its_own_view(
             )
             assert posted.status_code == 200, posted.text
             mirror.act(seat, action)
-            mirror.check(posted.json(), seat, before)
+            mirror.check(posted.json(), seat, before, mirror.actions)
             for other, ws in sockets.items():
                 seen[other] = drain(ws, mirror, other, *seen[other])
             hidden_anew = game.shuffle_unseen(mirror.state, seat, rng)
             assert plain(game.view(hidden_anew, seat).to_json()) == posted.json()["view"]
+            assert posted.json()["frames"][-1]["view"] == posted.json()["view"]
 
 
 @pytest.mark.parametrize("game_id", list(REGISTRY))

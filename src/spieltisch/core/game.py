@@ -19,11 +19,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from spieltisch.core.errors import ActionParseError, IllegalActionError, SeatCountError
 from spieltisch.core.options import OptionSpec, OptionValue, validate_options
+from spieltisch.core.plain import to_plain
 
 Seat = int
 JSON = Any
@@ -59,8 +60,9 @@ class View:
     seat: Seat | None
 
     def to_json(self) -> dict[str, JSON]:
-        """The view as plain JSON data (lists for tuples)."""
-        return asdict(self)
+        """The view as plain JSON data (:func:`~spieltisch.core.plain.to_plain`)."""
+        data: dict[str, JSON] = to_plain(self)
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Lang = Literal["de", "en"]
 LANGS = ("de", "en")
+#: The most frames a seat state holds; a client further behind gets the latest one only.
+FRAMES_KEPT = 32
 
 
 class _Strict(BaseModel):
@@ -85,6 +87,15 @@ class ResultOut(BaseModel):
     ranking: list[int] = Field(description="each seat's place, 1 = first, shared on ties")
 
 
+class Frame(BaseModel):
+    """One step as one seat saw it."""
+
+    step: int = Field(description="the step's number: 0 the deal, then each action from 1")
+    seat: int | None = Field(description="the seat that acted; null for the deal")
+    events: list[EventOut] = Field(description="the events of this step this seat may see")
+    view: dict[str, Any] = Field(description="this seat's view after this step")
+
+
 class SeatState(BaseModel):
     """What one seat (or a spectator) is shown: its own view, never the state."""
 
@@ -103,6 +114,14 @@ class SeatState(BaseModel):
     step: int = Field(description="the number of actions played so far")
     bot_error: str | None = Field(
         description="why the bots stopped (a bot failed several times); null while they play"
+    )
+    frames: list[Frame] = Field(
+        description="each step after 'since' (the deal, then every action), in order; the last "
+        f"one's view is 'view'. More than {FRAMES_KEPT} such steps: the latest frame only"
+    )
+    frames_skipped: int = Field(
+        description="how many steps after 'since' have no frame: 0, or all but the latest "
+        f"when more than {FRAMES_KEPT} are"
     )
 
 
@@ -161,14 +180,12 @@ class FacesOut(BaseModel):
     )
 
 
-class ReplayStep(BaseModel):
-    step: int
-    seat: int | None
+class ReplayStep(Frame):
+    """One step as a spectator saw it, with the action."""
+
     action: dict[str, Any] | None
     text: str | None
     label: str | None
-    events: list[EventOut] = Field(description="the public events of this step")
-    view: dict[str, Any] = Field(description="the spectator's view after this step")
 
 
 class ReplayOut(BaseModel):

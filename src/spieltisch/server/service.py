@@ -7,6 +7,12 @@ plays on by itself until a person must act or the game is over.
 
 On start the manager rebuilds every unfinished table by replaying its stored actions
 (checked, like any transcript); finished tables are loaded when someone asks for them.
+
+Each seat state carries the table's frames: for every step (the deal, then each action)
+after what the client has seen, who acted, the events of that step the seat may see and the
+seat's view after it; a client more than :data:`FRAMES_KEPT` steps behind gets the latest
+frame only. A table keeps a copy of the state after each of its last ``FRAMES_KEPT`` steps,
+and builds each seat's view of a step once, when first asked.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from bisect import bisect_left, bisect_right
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,6 +36,7 @@ from spieltisch.core.errors import (
     SpieltischError,
 )
 from spieltisch.core.game import JSON, Event, Game, Seat
+from spieltisch.core.plain import to_plain
 from spieltisch.core.transcript import (
     Result,
     Transcript,
@@ -38,8 +46,7 @@ from spieltisch.core.transcript import (
 )
 from spieltisch.games import REGISTRY, make_game
 from spieltisch.server.botplay import BotPool, check_server_spec
-from spieltisch.server.plain import plain, view_json
-from spieltisch.server.schemas import ReplayOut
+from spieltisch.server.schemas import FRAMES_KEPT, ReplayOut
 from spieltisch.server.security import hash_token, new_token, seat_of_token
 from spieltisch.server.storage import ActionRow, Storage, TableHeader
 
@@ -95,6 +102,8 @@ class Listener:
         self.lang = lang
         #: The last event sequence number this connection has been sent.
         self.since = since
+        #: The last step this connection has been sent (``None``: none yet, go by ``since``).
+        self.step: int | None = None
         self.errors: list[dict[str, Any]] = []
         #: Ids of this connection's actions applied since its last state message.
         self.acks: list[str | int] = []
@@ -124,6 +133,24 @@ class Listener:
 
 
 @dataclass(eq=False)
+class Kept:
+    """One of a table's latest steps, kept for frames: who acted (``None``: the deal), a
+    copy of the state after it, and each seat's view of that state once built."""
+
+    step: int
+    seat: Seat | None
+    state: Any
+    views: dict[Seat | None, dict[str, JSON]] = field(default_factory=dict)
+
+    def view(self, game: Game[Any, Any, Any], seat: Seat | None) -> dict[str, JSON]:
+        """What ``seat`` (``None``: a spectator) saw after this step, as JSON."""
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = to_plain(game.view(self.state, seat))
+        return view
+
+
+@dataclass(eq=False)
 class Table:
     """One table: its header, the game and its state, the actions and the events so far."""
 
@@ -143,6 +170,11 @@ class Table:
     retired: bool = False
     #: Each event as sent to clients, per language, built once for all seats.
     described: dict[str, list[dict[str, JSON]]] = field(default_factory=dict)
+    #: The number of events after each step (step 0: the deal): step ``k`` told events
+    #: number ``ends[k - 1] + 1`` to ``ends[k]``.
+    ends: list[int] = field(default_factory=list)
+    #: The latest steps, for frames; the last one holds the live state.
+    kept: deque[Kept] = field(default_factory=lambda: deque(maxlen=FRAMES_KEPT))
     _seats_info: list[dict[str, JSON]] | None = None
 
     @property
@@ -167,16 +199,59 @@ class Table:
         return next((s for s in self.game.to_act(self.state) if self.bot_spec(s)), None)
 
     def described_events(
-        self, seat: Seat | None, lang: str, since: int = 0
+        self, seat: Seat | None, lang: str, since: int = 0, end: int | None = None
     ) -> list[dict[str, JSON]]:
-        """The events after number ``since`` that ``seat`` may see, in words."""
+        """The events after number ``since`` (up to number ``end``) that ``seat`` may see,
+        in words."""
         done = self.described.setdefault(lang, [])
         if len(done) < len(self.events):
             done.extend(
                 described_events(self.game, self.events[len(done) :], None, lang, len(done), True)
             )
         events = self.events
-        return [done[i] for i in range(since, len(events)) if events[i].visible_to(seat)]
+        stop = len(events) if end is None else end
+        return [done[i] for i in range(since, stop) if events[i].visible_to(seat)]
+
+    def advance(self, seat: Seat, action: Any) -> None:
+        """Carry out ``action`` (checked) on the live state; the step before keeps a copy
+        of its state."""
+        self.kept[-1].state = self.game.clone(self.state)
+        events: list[Event] = []
+        self.game.apply(self.state, seat, action, events)
+        self.note_step(seat, events, self.state)
+
+    def note_step(self, seat: Seat | None, events: list[Event], state: Any | None) -> None:
+        """Count a step's events and keep ``state``, the state after it, unless ``None``."""
+        self.events.extend(events)
+        self.ends.append(len(self.events))
+        if state is not None:
+            self.kept.append(Kept(len(self.ends) - 1, seat, state))
+
+    def first_step_after(self, since: int) -> int:
+        """The first step a client that has seen the events up to number ``since`` has not
+        seen: the first that told a later event, or that began after it and told none (a
+        step that told nothing, right at ``since``, may have been seen already)."""
+        ends = self.ends
+        told_later = bisect_right(ends, since)
+        began_after = 0 if since <= 0 else bisect_left(ends, since) + 1
+        return min(told_later, began_after)
+
+    def frames(self, seat: Seat | None, lang: str, first: int) -> tuple[list[dict[str, JSON]], int]:
+        """The frames of step ``first`` to the latest as ``seat`` saw them, and how many of
+        those steps were left out: more than :data:`FRAMES_KEPT` steps give only the latest
+        frame (a client that far behind is shown where the game stands, as on a fresh load)."""
+        latest = len(self.ends) - 1
+        first = max(first, 0)
+        if first > latest:
+            return [], 0
+        start = first if latest - first < FRAMES_KEPT else latest
+        frames = []
+        for entry in list(self.kept)[start - self.kept[0].step :]:
+            step = entry.step
+            begin = self.ends[step - 1] if step else 0
+            events = self.described_events(seat, lang, begin, self.ends[step])
+            frames.append(frame(step, entry.seat, events, entry.view(self.game, seat)))
+        return frames, start - first
 
     def seats_info(self) -> list[dict[str, JSON]]:
         """Each seat's kind and whether a person has it open (shared by every message
@@ -359,8 +434,8 @@ class TableManager:
     # -- acting -----------------------------------------------------------------------
     async def act(
         self, table: Table, seat: Seat | None, data: object, step: int | None = None
-    ) -> int:
-        """Carry out a person's action; returns the event number before it.
+    ) -> tuple[int, int]:
+        """Carry out a person's action; returns the event number and the step before it.
 
         ``step``, if given, is the number of actions the client has seen (``step`` in the
         seat state): an action sent before the client saw the latest one is refused as
@@ -399,7 +474,7 @@ class TableManager:
                 raise ServiceError(409, str(error)) from None
             await self._record(table, seat, action)
         self._kick_bots(table)
-        return before
+        return before, now
 
     async def _record(self, table: Table, seat: Seat, action: Any) -> None:
         """Commit ``action`` (checked by the caller, under the table's lock), then apply it
@@ -412,10 +487,8 @@ class TableManager:
             log.exception("storing an action of table %s failed", table.id)
             self._retire(table)
             raise ServiceError(503, "the action could not be stored; try again") from None
-        events: list[Event] = []
-        table.game.apply(table.state, seat, action, events)
+        table.advance(seat, action)
         table.actions.append((seat, data))
-        table.events.extend(events)
         table.notify()
         if table.over:
             # Not awaited, so the answer and the pushes go out now; the flag only spares
@@ -574,20 +647,25 @@ class TableManager:
             table.connect(listener.seat, -1)
 
     @staticmethod
-    def seat_state(table: Table, seat: Seat | None, lang: str, since: int = 0) -> dict[str, JSON]:
-        """What ``seat`` (``None``: a spectator) is shown: its own view, its legal actions
-        and the events it may see after event number ``since``. Never the state."""
+    def seat_state(
+        table: Table, seat: Seat | None, lang: str, since: int = 0, step: int | None = None
+    ) -> dict[str, JSON]:
+        """What ``seat`` (``None``: a spectator) is shown: its own view, its legal actions,
+        the events it may see after event number ``since`` and the frames of the steps
+        after ``step`` (``None``: after the events up to ``since``). Never the state."""
         game, state = table.game, table.state
         over = table.over
         to_act = [] if over else list(game.to_act(state))
         legal = game.legal_actions(state, seat) if seat is not None and seat in to_act else []
+        first = table.first_step_after(since) if step is None else step + 1
+        frames, skipped = table.frames(seat, lang, first)
         return {
             "table": table.id,
             "game": game.spec.id,
             "players": table.header.players,
             "seat": seat,
             "seats": table.seats_info(),
-            "view": view_json(game.view(state, seat)),
+            "view": table.kept[-1].view(game, seat),
             "to_act": to_act,
             "legal_actions": [
                 {"action": a.to_json(), "text": str(a), "label": game.label(a, lang)} for a in legal
@@ -598,6 +676,8 @@ class TableManager:
             "last_seq": table.last_seq,
             "step": len(table.actions),
             "bot_error": table.bot_error,
+            "frames": frames,
+            "frames_skipped": skipped,
         }
 
     async def replay(self, table: Table, lang: str) -> bytes:
@@ -638,7 +718,9 @@ class TableManager:
 def _build(header: TableHeader, game: Game[Any, Any, Any]) -> Table:
     events: list[Event] = []
     state = game.new_state(header.players, header.seed, None, events)
-    return Table(header, game, state, events=events, connected=[0] * header.players)
+    table = Table(header, game, state, connected=[0] * header.players)
+    table.note_step(None, events, state)
+    return table
 
 
 def _transcript(
@@ -666,12 +748,13 @@ def _replayed(
     version must match and every action must be legal where it stands
     (:class:`TranscriptError` names the step otherwise). The deal and every action's events
     come back in their order, so the table's event numbers are the ones clients have seen."""
-    events: list[Event] = []
-    state = None
-    for _, _, _, step_events, after in replay_steps(game, _transcript(header, actions)):
-        events.extend(step_events)
-        state = after
-    return Table(header, game, state, list(actions), events=events, connected=[0] * header.players)
+    table = Table(header, game, None, list(actions), connected=[0] * header.players)
+    last = len(actions)
+    for step, seat, _, events, state in replay_steps(game, _transcript(header, actions)):
+        table.state = state
+        kept = state if step == last else game.clone(state) if step > last - FRAMES_KEPT else None
+        table.note_step(seat, events, kept)
+    return table
 
 
 def described_events(
@@ -689,9 +772,17 @@ def described_events(
             yield {
                 "seq": seq,
                 "kind": event.kind,
-                "data": plain(event.data),
+                "data": to_plain(event.data),
                 "text": game.describe(event, lang),
             }
+
+
+def frame(
+    step: int, seat: Seat | None, events: list[dict[str, JSON]], view: dict[str, JSON]
+) -> dict[str, JSON]:
+    """One step as one seat saw it: who acted (``None``: the deal), the events of the step
+    it may see, in words, and its view after the step."""
+    return {"step": step, "seat": seat, "events": events, "view": view}
 
 
 def public_replay(
@@ -703,15 +794,13 @@ def public_replay(
     steps: list[JSON] = []
     final = None
     for step, seat, action, events, state in replay_steps(game, transcript):
+        events_seen = list(described_events(game, events, None, lang))
         steps.append(
             {
-                "step": step,
-                "seat": seat,
+                **frame(step, seat, events_seen, to_plain(game.view(state, None))),
                 "action": action.to_json() if action is not None else None,
                 "text": str(action) if action is not None else None,
                 "label": game.label(action, lang) if action is not None else None,
-                "events": list(described_events(game, events, None, lang)),
-                "view": view_json(game.view(state, None)),
             }
         )
         final = state
@@ -744,5 +833,6 @@ __all__ = [
     "Table",
     "TableManager",
     "described_events",
+    "frame",
     "public_replay",
 ]

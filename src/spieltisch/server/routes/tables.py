@@ -80,11 +80,12 @@ async def post_action(
 ) -> dict[str, JSON]:
     """Act for the seat of ``token``. The action is checked against the seat's legal
     actions and committed to storage before this answer; the answer is the seat's new state
-    with the events since the action. Every connected seat is sent its own new view."""
+    with the events and the frames since the action. Every connected seat is sent its own
+    new view."""
     table = await tables.get(table_id)
     seat = tables.seat_of(table, body.token)
-    before = await tables.act(table, seat, body.action, body.step)
-    return tables.seat_state(table, seat, lang, before)
+    before, step = await tables.act(table, seat, body.action, body.step)
+    return tables.seat_state(table, seat, lang, before, step)
 
 
 @router.get("/api/tables/{table_id}/transcript", responses=errors(404, 409))

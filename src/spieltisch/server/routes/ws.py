@@ -1,9 +1,9 @@
 """``WS /ws/tables/{id}``: a seat's state pushed as it changes, actions sent back.
 
 Server → client: ``{"type": "state", ...seat state..., "ack": [...]}`` after connecting
-and whenever the table changes (with the events since the last message), ``{"type":
-"error", "error": "...", "id": ...}`` for a refused message. Client → server: ``{"type":
-"action", "action": {...}, "step": N?, "id": ...?}``. The first state that includes an
+and whenever the table changes (with the events and the frames since the last message),
+``{"type": "error", "error": "...", "id": ...}`` for a refused message. Client → server:
+``{"type": "action", "action": {...}, "step": N?, "id": ...?}``. The first state that includes an
 action lists its ``id`` (if the client gave one) in ``ack``. A refused message changes
 nothing and the connection stays open.
 """
@@ -74,7 +74,7 @@ async def _push(
     websocket: WebSocket, tables: TableManager, table: Table, listener: Listener
 ) -> None:
     """Send errors as they come and the seat's current state whenever the table changed;
-    several changes between two sends become one state with all their events."""
+    several changes between two sends become one state with all their events and frames."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
             await listener.wake.wait()
@@ -87,9 +87,12 @@ async def _push(
                 await websocket.send_text(json.dumps(listener.errors.pop(0)))
             if listener.dirty:
                 listener.dirty = False
-                state = tables.seat_state(table, listener.seat, listener.lang, listener.since)
+                state = tables.seat_state(
+                    table, listener.seat, listener.lang, listener.since, listener.step
+                )
                 acks, listener.acks = listener.acks, []
                 listener.since = table.last_seq
+                listener.step = state["step"]
                 message = {"type": "state", **state, "ack": acks}
                 await websocket.send_text(orjson.dumps(message).decode())
 

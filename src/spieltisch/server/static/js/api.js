@@ -56,11 +56,14 @@ export function tableIdFromLocation() {
 /**
  * Keeps a seat's state current: a WebSocket push when the server offers one, otherwise
  * polling. `onState` gets every new seat state; `onTrouble` is told when the line drops.
+ * A state's `frames` (each step as this seat saw it: `{step, seat, events, view}`) are
+ * narrowed to the steps this feed has not passed on before, in order.
  */
 export class StateFeed {
   constructor(tableId, token, lang, onState, onTrouble) {
     Object.assign(this, { tableId, token, lang, onState, onTrouble });
     this.lastSeq = -1;
+    this.lastStep = -1;
     this.socket = null;
     this.pollTimer = null;
     this.closed = false;
@@ -68,7 +71,8 @@ export class StateFeed {
   }
 
   stateUrl() {
-    const params = new URLSearchParams({ lang: this.lang });
+    // Only what is new: the page keeps every event it was sent.
+    const params = new URLSearchParams({ lang: this.lang, since: String(Math.max(0, this.lastSeq)) });
     if (this.token) params.set("token", this.token);
     return `/api/tables/${encodeURIComponent(this.tableId)}?${params}`;
   }
@@ -81,6 +85,8 @@ export class StateFeed {
 
   accept(state) {
     this.lastSeq = Math.max(this.lastSeq, state.last_seq);
+    state.frames = (state.frames || []).filter((frame) => frame.step > this.lastStep);
+    this.lastStep = Math.max(this.lastStep, state.step);
     this.onState(state);
   }
 

@@ -79,6 +79,9 @@ function context(state, moves) {
     acting: state.to_act,
     moves,
     state,
+    // The steps since the last drawing, in order, each with this seat's view after it; the
+    // board shows the last one (state.view).
+    frames: state.frames,
     faces,
     name: (seat) => nameOf(state, seat),
     t: (key, p) => t(lang, key, p),
