@@ -7,11 +7,11 @@ Resolutions of gaps in the seed (RULES-NOTES §5) are named constants here; see
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from spieltisch.core.game import JSON, Event, View
+from spieltisch.core.game import Event, View
 from spieltisch.games.magic_numbers.actions import CHIPS, HINT_KINDS
 from spieltisch.games.magic_numbers.deck import Theme
 
@@ -246,23 +246,6 @@ class MagicNumbersView(View):
                 self.game_over,
             )
         )
-
-    def to_json(self) -> dict[str, JSON]:
-        """The view as plain JSON data, like :meth:`View.to_json` (only faster)."""
-        return {name: _plain(getattr(self, name)) for name in _VIEW_FIELDS}
-
-
-_VIEW_FIELDS = tuple(field.name for field in fields(MagicNumbersView))
-_RECORDS = (CardFace, OpenCard, QuizCard, Theme)
-
-
-def _plain(value: Any) -> Any:
-    """Tuples as lists and records as objects, all the way down."""
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    if isinstance(value, _RECORDS):
-        return {name: _plain(getattr(value, name)) for name in value.__slots__}
-    return value
 
 
 def drop_caches(state: MagicNumbersState) -> None:
