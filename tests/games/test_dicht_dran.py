@@ -359,7 +359,7 @@ def test_views_share_their_public_part_within_a_round_and_never_go_stale() -> No
         steps = 0
         while not game.is_terminal(state):
             fresh = game.clone(state)
-            fresh.public_pass = fresh.public_round = None
+            game.drop_caches(fresh)
             for seat in (*range(seats), None):
                 view = game.view(state, seat)
                 assert view == game.view(fresh, seat)
@@ -370,6 +370,19 @@ def test_views_share_their_public_part_within_a_round_and_never_go_stale() -> No
             steps += 1
         assert steps > 50
         final = game.clone(state)
-        final.public_pass = final.public_round = None
+        game.drop_caches(final)
         assert game.view(state, 0) == game.view(final, 0)
         assert game.view(state, 0).game_over
+
+
+def test_the_cached_view_parts_take_no_part_in_equality_or_repr() -> None:
+    game = DichtDran()
+    state = game.new_state(4, 7)
+    game.view(state, 0)
+    assert state.public_pass is not None and state.public_round is not None
+    fresh = game.clone(state)
+    game.drop_caches(fresh)
+    assert fresh.public_pass is None and fresh.public_round is None
+    assert fresh == state
+    assert repr(fresh) == repr(state)
+    assert "public_" not in repr(state)

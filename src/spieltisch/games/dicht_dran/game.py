@@ -22,7 +22,7 @@ import random
 import re
 from bisect import insort
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import ClassVar
 
@@ -92,11 +92,23 @@ class DichtDranState:
     waiting: tuple[int, ...]
     pass_scores: list[list[int]]
     last_hands: list[list[int]]
-    #: What every seat's view shows alike, made by the first view that needs it and shared
-    #: by the others: the pass's part (cleared when a pass ends or is dealt) and the round's
-    #: part (cleared when a round resolves or a pass is dealt).
-    public_pass: tuple[JSON, ...] | None = None
-    public_round: tuple[JSON, ...] | None = None
+    #: Caches, outside equality: what every seat's view shows alike, made by the first view
+    #: that needs it and shared by the others: the pass's part (forgotten when a pass ends,
+    #: :func:`drop_caches`) and the round's part (forgotten when a round resolves,
+    #: :func:`round_changed`).
+    public_pass: tuple[JSON, ...] | None = field(default=None, compare=False, repr=False)
+    public_round: tuple[JSON, ...] | None = field(default=None, compare=False, repr=False)
+
+
+def drop_caches(state: DichtDranState) -> None:
+    """Forget both cached parts of the views: the pass changed (it ended or was dealt)."""
+    state.public_pass = state.public_round = None
+
+
+def round_changed(state: DichtDranState) -> None:
+    """Forget the round's cached part of the views: the circle, piles or collections
+    changed."""
+    state.public_round = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +280,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         if deck is None:
             deck = shuffled(SHUFFLED, state.seed, state.shuffles)
         state.shuffles += 1
-        state.public_pass = state.public_round = None
+        drop_caches(state)
         n = state.seats
         state.circle = [LOWEST, deck[0], deck[1], HIGHEST, deck[2], deck[3]]
         start = CIRCLE_SIZE - 2
@@ -306,6 +318,9 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             public_round=state.public_round,
         )
 
+    def drop_caches(self, state: DichtDranState) -> None:
+        drop_caches(state)
+
     # -- the turn ---------------------------------------------------------------------
     def to_act(self, state: DichtDranState) -> tuple[Seat, ...]:
         return state.waiting
@@ -338,7 +353,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     def _resolve_round(self, state: DichtDranState, log: list[Event] | None) -> None:
         """Actions 2–4 once all cards are revealed, then the next round or the pass end."""
-        state.public_round = None
+        round_changed(state)
         cards = state.committed
         circle = state.circle
         position = state.target
@@ -410,7 +425,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             for won, hand in zip(state.collections, state.hands, strict=True)
         ]
         state.pass_scores.append(scores)
-        state.public_pass = None
+        drop_caches(state)
         state.last_hands = [hand[:] for hand in state.hands]
         state.waiting = ()
         if log is not None:
@@ -571,7 +586,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
                 taken = True
         if taken:
             state.waiting = tuple(s for s, card in enumerate(state.committed) if not card)
-            state.public_round = None
+            round_changed(state)
         return taken
 
     def shuffle_unseen(
