@@ -17,8 +17,8 @@ chilis count plus and chilis in hand count minus. Several passes make a game. Re
 of gaps in the rule sheet are named constants or options; see ``docs/rules/dicht-dran.md``.
 
 These functions change a :class:`~.state.DichtDranState` in place and, given a ``log``,
-record what happened as events. The bots reuse :func:`closeness`, :func:`gap_of` and the
-target order of :func:`next_targets`.
+record what happened as events. The bots reuse :func:`closeness` (through
+:data:`CLOSENESS`), :func:`gap_of` and the target order of :func:`next_targets`.
 """
 
 from __future__ import annotations
@@ -170,12 +170,20 @@ def closeness(card: int, target: int) -> int:
     return 2 * abs(card - target) - (card > target)
 
 
+#: ``CLOSENESS[target][card]``: :func:`closeness` for every target and card, read from a
+#: table where it is asked often.
+CLOSENESS = tuple(
+    tuple(closeness(card, target) for card in range(HIGHEST + 1)) for target in range(HIGHEST + 1)
+)
+
+
 def closest(cards: Sequence[int], target: int) -> Seat:
     """The seat whose card is closest to ``target`` (:func:`closeness`)."""
+    keys = CLOSENESS[target]
     best = 0
     best_key = 2 * HIGHEST
     for seat, card in enumerate(cards):
-        key = closeness(card, target)
+        key = keys[card]
         if key < best_key:
             best, best_key = seat, key
     return best
