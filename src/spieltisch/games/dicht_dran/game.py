@@ -141,9 +141,9 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
     def to_act(self, state: DichtDranState) -> tuple[Seat, ...]:
         return state.waiting
 
-    def legal_actions(self, state: DichtDranState, seat: Seat) -> Sequence[Play]:
-        """Any hand card, once per round, until everyone has laid one."""
-        return legal_plays(state, seat)
+    #: Any hand card, once per round, until everyone has laid one: the rule itself, with no
+    #: call in between (asked before every decision).
+    legal_actions = staticmethod(legal_plays)
 
     def apply(
         self, state: DichtDranState, seat: Seat, action: Play, log: list[Event] | None = None
