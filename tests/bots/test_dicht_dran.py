@@ -9,6 +9,7 @@ import pytest
 
 from spieltisch.bots import HEURISTICS, make_bot
 from spieltisch.bots.dicht_dran import (
+    BEATEN_BY,
     TIE,
     DichtDranBot,
     plan_choices,
@@ -19,7 +20,7 @@ from spieltisch.bots.dicht_dran import (
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.match import play_match
 from spieltisch.games.dicht_dran import DichtDran, DichtDranState, DichtDranView
-from spieltisch.games.dicht_dran.game import PLAYS
+from spieltisch.games.dicht_dran.game import PLAYS, closest
 from tests.bots.common import ViewOnly, heuristic_lineup
 
 SEATS = (3, 4, 5)
@@ -106,6 +107,14 @@ def test_win_chance_counts_the_cards_that_come_closer() -> None:
     assert win_chance(52, 50, unseen, 1.0) == pytest.approx(1.0 - 1 / 92)  # the 49
     assert win_chance(48, 50, unseen, 1.0) == pytest.approx(1.0 - 2 / 92)  # the 49 and 52
     assert win_chance(90, 50, unseen, 2.0) < win_chance(60, 50, unseen, 2.0)
+
+
+def test_the_cards_that_beat_a_card_are_those_the_game_lets_win() -> None:
+    for target in range(1, 101):
+        first, last = BEATEN_BY[target]
+        for card in range(1, 101):
+            beating = [other for other in range(1, 101) if closest([card, other], target) == 1]
+            assert beating == list(range(first[card], last[card])), (card, target)
 
 
 def test_plan_gives_each_round_its_own_card() -> None:

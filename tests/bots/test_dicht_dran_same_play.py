@@ -8,9 +8,11 @@ whole games, with and without it, against fingerprints recorded before any of th
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
+import random
 from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
@@ -35,7 +37,8 @@ from spieltisch.core.game import View
 from spieltisch.core.match import play_match
 from spieltisch.games.dicht_dran import DichtDran, DichtDranView
 from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST
-from spieltisch.games.dicht_dran.game import CIRCLE_SIZE
+from spieltisch.games.dicht_dran.game import CIRCLE_SIZE, closest, gap_of
+from spieltisch.games.dicht_dran.knowledge import seen_groups
 
 if COMPILED:
     from spieltisch.bots import _dicht_dran_plan as compiled
@@ -145,6 +148,61 @@ def test_the_compiled_arithmetic_refuses_bad_input_with_an_error() -> None:
         compiled.plan_choices([[1.0], [2.0]], TIE, _MARGIN)
     with pytest.raises(TypeError):
         untyped.choose(*good, 1.0, TIE)  # the margin is missing
+
+
+@needs_compiled
+def test_the_compiled_arithmetic_counts_the_beating_cards_as_the_game_decides() -> None:
+    """On random tables (targets from the 1 to the 100, seen cards anywhere), the compiled
+    round values are the Python ones, and this round's values count as beating exactly the
+    unseen cards that the game's :func:`closest` would let win against the card."""
+    game = DichtDran()
+    base = game.view(game.new_state(4, 5), 0)
+    rng = random.Random(32)
+    for _ in range(300):
+        cards = rng.sample(range(LOWEST, HIGHEST + 1), HIGHEST)
+        circle = (LOWEST, *cards[:2], HIGHEST, *cards[2:4])
+        rest = [card for card in cards[4:] if card not in circle]
+        size = rng.randint(1, 12)
+        hand = tuple(sorted(rest[:size]))
+        discard = tuple(sorted(rest[size : size + rng.randint(0, 40)]))
+        position = rng.randrange(CIRCLE_SIZE)
+        view = dataclasses.replace(
+            base,
+            circle=circle,
+            target_position=position,
+            target=circle[position],
+            hand=hand,
+            discard_pile=discard,
+            collections=((), (), (), ()),
+            hand_sizes=(size, 8, 8, 8),
+            draw_pile_size=rng.randint(0, 40),
+        )
+        bot = DichtDranBot(game, 1)
+        legal = list(hand)
+        values = bot._round_values(view, legal)
+        weights = bot._weights(view, legal)
+        arguments = (
+            seen_groups(view),
+            0,
+            circle,
+            position,
+            bot.next_target,
+            legal,
+            CHILIS,
+            *weights,
+        )
+        assert compiled.round_values(*arguments) == values
+        _, shed, draw, draws = weights
+        unseen = [k for k in range(LOWEST, HIGHEST + 1) if k not in {*circle, *hand, *discard}]
+        target = circle[position]
+        low, high = gap_of(circle, position)
+        for card, value in zip(legal, values[0], strict=True):
+            beating = sum(1 for other in unseen if closest([card, other], target) == 1)
+            win = (1.0 - beating / len(unseen)) ** draws
+            expected = win * CHILIS[target] + shed * CHILIS[card]
+            if not low <= card <= high:
+                expected -= (1.0 - win) * CHILIS[card] * draw
+            assert value == expected
 
 
 def plain_unseen_below(view: DichtDranView) -> list[int]:

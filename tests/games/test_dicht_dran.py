@@ -12,6 +12,7 @@ from spieltisch.core.errors import DeckError, IllegalActionError, OptionError, S
 from spieltisch.games.dicht_dran import DichtDran, DichtDranState, DichtDranView
 from spieltisch.games.dicht_dran.cards import CHILIS, SHUFFLED, chili_sum, chilis
 from spieltisch.games.dicht_dran.game import PLAYS, closest, gap_of
+from spieltisch.games.dicht_dran.rules import CLOSENESS, closeness
 
 ANNA, PAUL, MAX, LINUS = range(4)
 
@@ -112,6 +113,15 @@ def test_rule_sheet_scoring_example_anna_14_minus_6_is_8() -> None:
 def test_equal_distance_goes_to_the_higher_card() -> None:
     assert closest([47, 53, 10], 50) == 1
     assert closest([53, 47, 10], 50) == 0
+
+
+def test_closeness_ranks_every_card_apart_nearest_first_then_the_higher() -> None:
+    for target in range(1, 101):
+        order = sorted(range(1, 101), key=lambda card: closeness(card, target))
+        expected = sorted(range(1, 101), key=lambda card: (abs(card - target), -card))
+        assert order == expected
+        assert len({closeness(card, target) for card in range(1, 101)}) == 100
+        assert CLOSENESS[target] == tuple(closeness(card, target) for card in range(101))
 
 
 def test_gap_is_between_the_targets_neighbours_whatever_their_order() -> None:
@@ -359,7 +369,7 @@ def test_views_share_their_public_part_within_a_round_and_never_go_stale() -> No
         steps = 0
         while not game.is_terminal(state):
             fresh = game.clone(state)
-            fresh.public_pass = fresh.public_round = None
+            game.drop_caches(fresh)
             for seat in (*range(seats), None):
                 view = game.view(state, seat)
                 assert view == game.view(fresh, seat)
@@ -370,6 +380,21 @@ def test_views_share_their_public_part_within_a_round_and_never_go_stale() -> No
             steps += 1
         assert steps > 50
         final = game.clone(state)
-        final.public_pass = final.public_round = None
+        game.drop_caches(final)
         assert game.view(state, 0) == game.view(final, 0)
         assert game.view(state, 0).game_over
+
+
+def test_the_cached_view_parts_take_no_part_in_equality_or_repr() -> None:
+    game = DichtDran()
+    state = game.new_state(4, 7)
+    game.view(state, 0)
+    assert state.public_pass is not None
+    assert state.public_round is not None
+    fresh = game.clone(state)
+    game.drop_caches(fresh)
+    assert fresh.public_pass is None
+    assert fresh.public_round is None
+    assert fresh == state
+    assert repr(fresh) == repr(state)
+    assert "public_" not in repr(state)

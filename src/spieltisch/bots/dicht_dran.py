@@ -6,7 +6,8 @@ player would ask:
 1. **How likely does the card win the target?** It counts the cards it has not seen anywhere
    (not in the circle, the discard pile, a collection or its own hand): only those can be in
    the others' hands. Each unseen card that is closer to the target (or as close and
-   higher) beats this card. The others do not play at random but pick their closest card,
+   higher: the game's own rule, :func:`~spieltisch.games.dicht_dran.rules.closeness`) beats
+   this card. The others do not play at random but pick their closest card,
    so each opponent is counted as several chances to hold and lay such a card. A win earns
    the target's chilis.
 2. **What happens if the card does not win?** Inside the gap it is discarded for free and
@@ -45,7 +46,10 @@ from spieltisch.bots.scoring import TieBreaker, number
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST
-from spieltisch.games.dicht_dran.game import CIRCLE_SIZE, DichtDran, DichtDranView
+from spieltisch.games.dicht_dran.game import DichtDran
+from spieltisch.games.dicht_dran.knowledge import DichtDranView, seen_groups
+from spieltisch.games.dicht_dran.rules import CLOSENESS, closeness, gap_of
+from spieltisch.games.dicht_dran.state import CIRCLE_SIZE
 
 try:
     from spieltisch.bots._dicht_dran_plan import choose as compiled_choose
@@ -129,7 +133,7 @@ class DichtDranBot:
         cards = [action.card for action in legal]
         if self.compiled:
             picks = compiled_choose(
-                (view.circle, view.hand, view.discard_pile, *view.collections),
+                seen_groups(view),
                 view.my_card or 0,
                 view.circle,
                 view.target_position,
@@ -188,8 +192,8 @@ class DichtDranBot:
     def _round_values(self, view: DichtDranView, cards: list[int]) -> list[list[float]]:
         """For each planned round (this one first), the expected chilis of each card.
 
-        The chance to win is :func:`win_chance`, written out here: this loop is most of
-        what a simulation of heuristic games spends its time on.
+        The chance to win is :func:`win_chance`, read from :data:`BEATEN_BY` here: this loop
+        is most of what a simulation of heuristic games spends its time on.
         """
         unseen = unseen_below(view)
         total = unseen[HIGHEST + 1]
@@ -201,26 +205,13 @@ class DichtDranBot:
         rows: list[list[float]] = []
         while True:
             target = circle[position]
-            low = circle[(position - 1) % CIRCLE_SIZE]  # later: roughly, as the circle changes
-            high = circle[(position + 1) % CIRCLE_SIZE]
-            if low > high:
-                low, high = high, low
+            low, high = gap_of(circle, position)  # later: roughly, as the circle changes
             prize = CHILIS[target]
-            mirror = 2 * target  # the card as far from the target on the other side, plus it
+            first, last = BEATEN_BY[target]
             row = []
             for card, chilis, shed_value in shedding:
                 # the unseen cards that beat this one: closer, or as close and higher
-                if card > target:
-                    lo = mirror - card + 1
-                    beating = unseen[card] - unseen[lo if lo > LOWEST else LOWEST]
-                elif card < target:
-                    hi = mirror - card  # one past the last closer card
-                    beating = unseen[hi if hi <= HIGHEST else HIGHEST + 1] - unseen[card + 1]
-                    if hi <= HIGHEST and unseen[hi + 1] - unseen[hi]:
-                        beating += 1  # as close, but higher
-                else:
-                    beating = 0
-                win = chances[beating]
+                win = chances[unseen[last[card]] - unseen[first[card]]]
                 value = win * prize + shed_value
                 if card < low or card > high:
                     value -= (1.0 - win) * chilis * draw
@@ -233,9 +224,9 @@ class DichtDranBot:
 
 def unseen_below(view: DichtDranView) -> list[int]:
     """``result[k]``: how many cards below ``k`` the seat has seen nowhere (``k`` from 0 to
-    101; the circle, its hand, the discard pile and the collections are seen)."""
+    101; what it has seen: :func:`~spieltisch.games.dicht_dran.knowledge.seen_groups`)."""
     unseen = bytearray(_ALL_UNSEEN)
-    for group in (view.circle, view.hand, view.discard_pile, *view.collections):
+    for group in seen_groups(view):
         for card in group:
             unseen[card] = 0
     if view.my_card is not None:
@@ -247,19 +238,42 @@ def unseen_below(view: DichtDranView) -> list[int]:
 _ALL_UNSEEN = bytes(k >= LOWEST for k in range(HIGHEST + 1))
 
 
+def beaten_by(target: int) -> tuple[list[int], list[int]]:
+    """``(first, last)``: the cards from ``first[card]`` to ``last[card] - 1`` beat ``card``
+    when ``target`` is the target (:func:`~spieltisch.games.dicht_dran.rules.closeness`).
+
+    The cards closer than a card lie in one run around the target, which grows card by
+    card in the order of closeness.
+    """
+    first = [0] * (HIGHEST + 1)
+    last = [0] * (HIGHEST + 1)
+    low = high = target  # the empty run: nothing beats the target itself
+    for card in sorted(range(LOWEST, HIGHEST + 1), key=CLOSENESS[target].__getitem__):
+        first[card], last[card] = low, high
+        low = min(low, card)
+        high = max(high, card + 1)
+    return first, last
+
+
+#: ``BEATEN_BY[target]``: :func:`beaten_by` for every card that can be the target.
+BEATEN_BY: tuple[tuple[list[int], list[int]], ...] = (
+    ([], []),
+    *(beaten_by(target) for target in range(LOWEST, HIGHEST + 1)),
+)
+
+
 def win_chance(card: int, target: int, unseen: list[int], draws: float) -> float:
     """The chance that none of ``draws`` random unseen cards beats ``card``: comes closer to
-    ``target``, or as close and higher."""
+    ``target``, or as close and higher (the game's rule)."""
     total = unseen[HIGHEST + 1]
     if total == 0:
         return 1.0
-    distance = abs(card - target)
-    lo = max(LOWEST, target - distance + 1)
-    hi = min(HIGHEST, target + distance - 1)
-    beating = unseen[hi + 1] - unseen[lo] if hi >= lo else 0
-    upper = target + distance
-    if card < target and upper <= HIGHEST and unseen[upper + 1] - unseen[upper]:
-        beating += 1  # as close, but higher
+    mine = closeness(card, target)
+    beating = sum(
+        unseen[other + 1] - unseen[other]
+        for other in range(LOWEST, HIGHEST + 1)
+        if closeness(other, target) < mine
+    )
     return float((1.0 - beating / total) ** draws)
 
 
