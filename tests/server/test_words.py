@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from spieltisch.core.words import catalog_of
-from spieltisch.games import REGISTRY, game_class
+from spieltisch.games import REGISTRY, descriptor
 
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
@@ -14,7 +13,7 @@ def test_the_words_are_the_games_own_catalog(client: TestClient, game_id: str) -
     answer = client.get(f"/api/games/{game_id}/words")
     assert answer.status_code == 200
     data = answer.json()
-    assert data == {"game": game_id, "words": catalog_of(game_class(game_id))}
+    assert data == {"game": game_id, "words": descriptor(game_id).words}
 
 
 def test_the_words_carry_both_languages_and_what_the_browser_asks_for(

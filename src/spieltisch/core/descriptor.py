@@ -12,11 +12,12 @@ The engine does not import the bots: a descriptor names its bot factories by imp
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from spieltisch.core.game import Game
+from spieltisch.core.words import Catalog
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +76,9 @@ class GameDescriptor:
     ``heuristic_parameters``) and of its belief (``belief(game)`` gives the dealer of
     ``ismcts:deals=belief``); ``None`` when the game has none. ``presets`` are the bots the
     server offers, weakest first. ``browser_module``: the browser table has a module
-    ``js/games/<id>.js`` that draws the game (otherwise it shows the view's fields). The
+    ``js/games/<id>.js`` that draws the game (otherwise it shows the view's fields).
+    ``words`` is the game's word catalog (:mod:`spieltisch.core.words`), published for the
+    faces as ``GET /api/games/{id}/words``; empty for a game without one. The
     terminal finds a renderer by name: ``render_<id>`` in ``spieltisch.cli.render_<id>``
     (with ``_`` for ``-``), otherwise it shows the view's fields.
     """
@@ -86,6 +89,7 @@ class GameDescriptor:
     belief: str | None = None
     presets: tuple[BotPreset, ...] = presets_with()
     browser_module: bool = False
+    words: Catalog = field(default_factory=dict)
 
     @property
     def id(self) -> str:

@@ -1,6 +1,7 @@
 """A game's word catalog: every text a face shows about the game, in every language.
 
-Each game package has a ``words`` module with ``WORDS = {lang: {word_id: text}}``: the same
+Each game package has a ``words`` module with ``WORDS = {lang: {word_id: text}}``, named by
+its descriptor: the same
 word ids in every language, texts with ``str.format`` placeholders. A word id names its
 section before the dot: ``label.`` (the typed move labels), ``event.`` (what ``describe``
 says, with the ``noun.`` and ``symbol.`` words it uses), ``board.`` (what both the terminal
@@ -11,7 +12,6 @@ The languages are the catalog's keys; a language a catalog lacks falls back to E
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import TypeVar
 
@@ -52,17 +52,3 @@ def section(words: Catalog, *names: str) -> Catalog:
 def in_lang(table: Mapping[str, T], lang: str) -> T:
     """``table[lang]``, or its English entry for a language it lacks."""
     return table[lang] if lang in table else table[FALLBACK]
-
-
-def catalog_of(game_class: type) -> Catalog:
-    """The catalog of a game: ``WORDS`` of the ``words`` module in its class's package
-    (empty for a game without one)."""
-    package = game_class.__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.words")
-    except ModuleNotFoundError as error:
-        if error.name != f"{package}.words":
-            raise
-        return {}
-    words: Catalog = module.WORDS
-    return words

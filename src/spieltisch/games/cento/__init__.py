@@ -3,6 +3,7 @@
 from spieltisch.core.descriptor import STRONG_SEARCH, GameDescriptor, presets_with
 from spieltisch.games.cento.actions import Draw, End, Lay, Take
 from spieltisch.games.cento.game import Cento, CentoState, CentoView, Phase
+from spieltisch.games.cento.words import WORDS
 
 #: Cento for the faces. Its strongest search lets only the heuristic's 6 best moves enter
 #: the knockout, where a turn can begin in many ways; the heuristic's move is nearly always as
@@ -15,6 +16,7 @@ DESCRIPTOR = GameDescriptor(
     belief="spieltisch.bots.cento_belief:make",
     presets=presets_with(STRONG_SEARCH + ":top=6:switch=1"),
     browser_module=True,
+    words=WORDS,
 )
 
 __all__ = ["DESCRIPTOR", "Cento", "CentoState", "CentoView", "Draw", "End", "Lay", "Phase", "Take"]

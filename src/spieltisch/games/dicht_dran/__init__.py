@@ -2,6 +2,7 @@
 
 from spieltisch.core.descriptor import STRONG_SEARCH, GameDescriptor, presets_with
 from spieltisch.games.dicht_dran.game import DichtDran, DichtDranState, DichtDranView, Play
+from spieltisch.games.dicht_dran.words import WORDS
 
 #: Dicht dran for the faces. In its strongest search the cards the others have already laid
 #: face down are laid again by their models in every deal (``facedown=model``): dealt at
@@ -13,6 +14,7 @@ DESCRIPTOR = GameDescriptor(
     heuristic_parameters=("draw", "keep"),
     presets=presets_with(STRONG_SEARCH + ":facedown=model"),
     browser_module=True,
+    words=WORDS,
 )
 
 __all__ = ["DESCRIPTOR", "DichtDran", "DichtDranState", "DichtDranView", "Play"]

@@ -8,6 +8,7 @@ from spieltisch.games.magic_numbers.game import (
     MagicNumbersView,
     Phase,
 )
+from spieltisch.games.magic_numbers.words import WORDS
 
 #: Magic Numbers for the faces; its strongest search is the general one.
 DESCRIPTOR = GameDescriptor(
@@ -15,6 +16,7 @@ DESCRIPTOR = GameDescriptor(
     heuristic="spieltisch.bots.magic_numbers:heuristic",
     heuristic_parameters=("knowledge",),
     browser_module=True,
+    words=WORDS,
 )
 
 __all__ = [

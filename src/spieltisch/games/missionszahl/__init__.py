@@ -8,6 +8,7 @@ from spieltisch.games.missionszahl.game import (
     MissionszahlView,
     Phase,
 )
+from spieltisch.games.missionszahl.words import WORDS
 
 #: Missionszahl for the faces. Its strongest search is set as Cento's (docs/performance.md,
 #: "How much a decision can still gain"), with the heuristic's 5 best moves.
@@ -17,6 +18,7 @@ DESCRIPTOR = GameDescriptor(
     belief="spieltisch.bots.missionszahl_belief:make",
     presets=presets_with(STRONG_SEARCH + ":top=5:switch=1"),
     browser_module=True,
+    words=WORDS,
 )
 
 __all__ = [

@@ -2,6 +2,7 @@
 
 from spieltisch.core.descriptor import STRONG_SEARCH, GameDescriptor, presets_with
 from spieltisch.games.triggs.game import Triggs, TriggsState, TriggsView
+from spieltisch.games.triggs.words import WORDS
 
 #: Triggs for the faces. Its strongest search lets only the heuristic's 4 best moves enter
 #: the knockout; Triggs games are long, so its playouts stop after 24 actions (about two
@@ -13,6 +14,7 @@ DESCRIPTOR = GameDescriptor(
     heuristic_parameters=("later", "refill"),
     presets=presets_with(STRONG_SEARCH + ":top=4:horizon=24:cut=round"),
     browser_module=True,
+    words=WORDS,
 )
 
 __all__ = ["DESCRIPTOR", "Triggs", "TriggsState", "TriggsView"]

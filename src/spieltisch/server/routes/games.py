@@ -11,7 +11,6 @@ from pydantic import BaseModel, Field
 
 from spieltisch.core.errors import UnknownGameError
 from spieltisch.core.options import OptionSpec
-from spieltisch.core.words import catalog_of
 from spieltisch.games import REGISTRY, descriptor, game_class
 from spieltisch.server.botplay import PRESETS, presets_for
 from spieltisch.server.routes import errors
@@ -104,10 +103,10 @@ async def game_words(game_id: str) -> dict[str, Any]:
     words), in every language, keyed by word id, from the game's own catalog: the browser
     looks its words up here and keeps none of its own."""
     try:
-        cls = game_class(game_id)
+        words = descriptor(game_id).words
     except UnknownGameError as error:
         raise ServiceError(404, str(error)) from None
-    return {"game": game_id, "words": catalog_of(cls)}
+    return {"game": game_id, "words": words}
 
 
 @router.get("/api/games/{game_id}/rules", response_model=RulesOut, responses=errors(404, 422))

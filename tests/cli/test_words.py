@@ -15,8 +15,8 @@ from rich.console import Console
 
 from spieltisch.cli.render import render
 from spieltisch.core.game import Event
-from spieltisch.core.words import Catalog, catalog, catalog_of, in_lang, section
-from spieltisch.games import REGISTRY, game_class, make_game
+from spieltisch.core.words import Catalog, catalog, in_lang, section
+from spieltisch.games import REGISTRY, descriptor, make_game
 
 GAMES = sorted(REGISTRY)
 CLI = Path(__file__).parents[2] / "src" / "spieltisch" / "cli"
@@ -24,7 +24,7 @@ JS = resources.files("spieltisch.server") / "static" / "js" / "games"
 
 
 def words_of(game_id: str) -> Catalog:
-    return catalog_of(game_class(game_id))
+    return descriptor(game_id).words
 
 
 def placeholders(text: str) -> set[str]:
