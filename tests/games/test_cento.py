@@ -9,9 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import pytest
-from rich.console import Console
 
-from spieltisch.cli.render import render
 from spieltisch.core.errors import ActionParseError, DeckError, IllegalActionError, OptionError
 from spieltisch.core.game import Event
 from spieltisch.games.cento import Cento, CentoState, Phase
@@ -613,25 +611,6 @@ def test_random_play_ends_within_the_bound_in_every_variant(variant: int) -> Non
                     steps += 1
                 assert steps <= game.max_actions(seats)
                 assert_cards_conserved(game, state)
-
-
-def test_the_terminal_picture_shows_the_open_card_obligation_and_hand() -> None:
-    game = Cento()
-    state = table(game, [[9, 40], [FREE, 7, 50]], 59)
-    play_all(game, state, A, "9 end")
-    console = Console(record=True, width=100)
-    console.print(render(game, game.view(state, B), "de"))
-    text = console.export_text()
-    assert "Offene Karte: 9" in text
-    assert "Monozahl" in text
-    assert "frei  7  50" in text
-    game.play(state, B, FREE_LAYS[3])
-    console.print(render(game, game.view(state, None), "en"))
-    assert "free as 3" in console.export_text()
-    state = table(game, [[27], [50]], 23)
-    game.play(state, A, NUMBER_LAYS[27])
-    console.print(render(game, game.view(state, B), "en"))
-    assert "Player 1 has won!" in console.export_text()
 
 
 def test_actions_hash_once_as_their_fields_would() -> None:

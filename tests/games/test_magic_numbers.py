@@ -8,7 +8,6 @@ cards, three per theme), so they do not depend on the standard deck.
 
 from __future__ import annotations
 
-import builtins
 import copy
 import json
 import pickle
@@ -22,7 +21,6 @@ import pytest
 
 from spieltisch.bots import make_bot
 from spieltisch.bots.magic_numbers import MagicNumbersBot
-from spieltisch.cli.main import main
 from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import (
     ActionParseError,
@@ -33,7 +31,6 @@ from spieltisch.core.errors import (
 )
 from spieltisch.core.game import Event
 from spieltisch.core.match import Agent, play_match
-from spieltisch.core.transcript import Transcript
 from spieltisch.games.magic_numbers import MagicNumbers, MagicNumbersState, Phase
 from spieltisch.games.magic_numbers.actions import (
     ALL_ACTIONS,
@@ -996,56 +993,6 @@ def test_a_quizmaster_bot_confirms_exactly_what_the_judge_accepts() -> None:
     game.play(state, 0, HINTS["unit"])
     answer(game, state, "Mount")
     assert quizmaster.act(game.view(state, 1), game.legal_actions(state, 1)) is REJECT
-
-
-# -- the command line --------------------------------------------------------------------------
-
-
-def test_simulate_takes_a_deck_file(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["simulate", "magic-numbers", "--players", "3", "--games", "4", "--json"]
-    assert main([*argv, "--deck", str(FIXTURE), "--bots", "heuristic"]) == 0
-    summary = json.loads(capsys.readouterr().out)
-    assert summary["options"]["deck"] == str(FIXTURE)
-
-
-def test_a_bad_deck_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    path = write_deck(tmp_path, [card_data(points=[1, 2, 3, 4])])
-    argv = ["simulate", "magic-numbers", "--players", "3", "--games", "1", "--deck", str(path)]
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1
-    assert "card 1 (everest-height): field 'points' must be four whole numbers" in err
-
-
-def test_a_person_types_answers(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    monkeypatch.setenv("COLUMNS", "200")
-    typed: list[str] = []
-
-    def person(prompt: object = "") -> str:
-        screen = capsys.readouterr().out
-        if "just type the answer" in screen:
-            line = "Mount Everest"
-        elif "'theme' or 'unit'" in screen:
-            line = "theme"
-        elif "'bid <card" in screen and "bid 9 9" not in typed:
-            line = "bid 9 9"
-        elif "'bid <card" in screen and not any(t.startswith("1 ") for t in typed):
-            line = "1 3"
-        else:
-            line = "pass"
-        typed.append(line)
-        return line
-
-    monkeypatch.setattr(builtins, "input", person)
-    save = tmp_path / "game.json"
-    argv = ["play", "magic-numbers", "--players", "2", "--seed", "3", "--lang", "en"]
-    assert main([*argv, "--deck", str(FIXTURE), "--save", str(save)]) == 0
-    transcript = Transcript.load(save)
-    assert transcript.result is not None
-    assert {"type": "answer", "text": "Mount Everest"} in [a for _, a in transcript.actions]
-    assert "bid 9 9" in typed
 
 
 def from_scratch(game: MagicNumbers, state: MagicNumbersState) -> MagicNumbersState:
