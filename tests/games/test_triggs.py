@@ -438,7 +438,7 @@ def test_actions_hash_once_as_their_fields_would() -> None:
 def from_scratch(game: Triggs, state: TriggsState) -> TriggsState:
     """A copy of ``state`` that has forgotten everything it keeps only to save work."""
     fresh = game.clone(state)
-    fresh.open_rows = fresh.sheets = fresh.shown_known = fresh.face_up = fresh.forming = None
+    game.drop_caches(fresh)
     return fresh
 
 
