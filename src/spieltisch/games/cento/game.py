@@ -319,8 +319,9 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
         return 2 * dealt + 4 * drawable + 2
 
     # -- hidden information -----------------------------------------------------------
-    def view(self, state: CentoState, seat: Seat | None) -> CentoView:
-        return self._seat_view(state, seat)
+    #: What ``seat`` sees (``None``: a spectator): :meth:`CentoKnowledge.seat_view`, bound without
+    #: a call in between, since a search builds a view at every step.
+    view = CentoKnowledge.seat_view
 
     def determinize(
         self,

@@ -40,7 +40,7 @@ class CentoKnowledge:
     #: the last view dealt from and the cards it has not seen (:meth:`_unseen`)
     _last_unseen: tuple[CentoView, list[int]] | None
 
-    def _seat_view(self, state: CentoState, seat: Seat | None) -> CentoView:
+    def seat_view(self, state: CentoState, seat: Seat | None) -> CentoView:
         """What ``seat`` (``None``: a spectator) sees of ``state``."""
         drawn = state.drawn
         return _new_view(

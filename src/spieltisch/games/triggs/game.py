@@ -258,8 +258,9 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
         return self.round_limit * seats * per_turn
 
     # -- hidden information ----------------------------------------------------------------------
-    def view(self, state: TriggsState, seat: Seat | None) -> TriggsView:
-        return self._seat_view(state, seat)
+    #: What ``seat`` sees (``None``: a spectator): :meth:`TriggsKnowledge.seat_view`, bound without
+    #: a call in between, since a search builds a view at every step.
+    view = TriggsKnowledge.seat_view
 
     def determinize(self, view: TriggsView, rng: random.Random) -> TriggsState:
         """Deal the cards the seat cannot see (other hands beyond their known cards, and the

@@ -48,6 +48,23 @@ class _Seen(NamedTuple):
     crosses: tuple[tuple[int, ...], ...]
 
 
+def unseen_counts(view: TriggsView) -> list[int]:
+    """How many cards of each value (index = value; index 0 unused, 0) the seat has not
+    seen anywhere: not in its hand, the discard pile or the box, not on an open pile's
+    top, and not among the cards it saw the others take from an open pile."""
+    left = [0, *(COPIES for _ in VALUES)]
+    for card in view.hand + view.discard_pile + view.box:
+        left[card] -= 1
+    for top in view.open_tops:
+        if top is not None:
+            left[top] -= 1
+    for other, cards in enumerate(view.known):
+        if other != view.seat:
+            for card in cards:
+                left[card] -= 1
+    return left
+
+
 class TriggsKnowledge:
     """Views, determinizing and shuffling what a seat cannot see (the game class adds the
     rest)."""
@@ -61,7 +78,7 @@ class TriggsKnowledge:
     #: what the last view :meth:`_determinize` dealt from showed
     _last_seen: _Seen | None
 
-    def _seat_view(self, state: TriggsState, seat: Seat | None) -> TriggsView:
+    def seat_view(self, state: TriggsState, seat: Seat | None) -> TriggsView:
         """What ``seat`` (``None``: a spectator) sees of ``state``."""
         over = state.phase is OVER
         left, middle, right = state.piles
@@ -133,16 +150,7 @@ class TriggsKnowledge:
 
     def _seen(self, view: TriggsView) -> _Seen:
         """What :meth:`determinize` takes from ``view`` before it deals."""
-        left = [COPIES] * (VALUES[-1] + 1)  # the copies of each value not seen anywhere
-        for card in view.hand + view.discard_pile + view.box:
-            left[card] -= 1
-        for top in view.open_tops:
-            if top is not None:
-                left[top] -= 1
-        for other, cards in enumerate(view.known):
-            if other != view.seat:
-                for card in cards:
-                    left[card] -= 1
+        left = unseen_counts(view)
         unseen: list[int] = []  # rising, as if the seen cards were taken out of ALL_CARDS
         for value in VALUES:
             unseen += REPEATED[value][left[value]]

@@ -82,24 +82,27 @@ DISCARD_RUNS: dict[int, tuple[tuple[Discard, ...], ...]] = {
 }
 
 
-#: ``MIXED_PAIRS[v]``: the formations of ``v`` from two different cards, as (higher card,
-#: lower card, formation).
-MIXED_PAIRS: dict[int, tuple[tuple[int, int, Form], ...]] = {
-    value: tuple((high, low, FORMS[high, low]) for high, low in PAIRS[value] if high != low)
-    for value in VALUES
+#: ``PAIR_FORMS[v]``: the two-card formations of ``v`` as (higher card, lower card,
+#: formation), the two halves last.
+PAIR_FORMS: dict[int, tuple[tuple[int, int, Form], ...]] = {
+    value: tuple((high, low, FORMS[high, low]) for high, low in PAIRS[value]) for value in VALUES
 }
 
 
-def formations(hand: list[int], value: int) -> tuple[Form, ...]:
-    """The formations of ``value`` a hand can lay: the card itself, or two cards adding up to
-    it (two of one value need a pair of them)."""
-    found: tuple[Form, ...] = (FORMS[value, 0],) if value in hand else ()
-    for high, low, formation in MIXED_PAIRS[value]:
-        if high in hand and low in hand:
+def formations_of(counts: Sequence[int], value: int) -> tuple[Form, ...]:
+    """The formations of ``value`` a hand holding ``counts[v]`` cards of each value ``v`` can
+    lay: the card itself, or two cards that add up to it (two of one value need a pair of
+    them)."""
+    found: tuple[Form, ...] = (FORMS[value, 0],) if counts[value] else ()
+    for high, low, formation in PAIR_FORMS[value]:
+        if counts[high] and counts[low] and (high != low or counts[low] >= 2):
             found += (formation,)
-    if not value & 1 and hand.count(value >> 1) >= 2:  # two halves, listed last
-        found += (FORMS[value >> 1, value >> 1],)
     return found
+
+
+def formations(hand: Sequence[int], value: int) -> tuple[Form, ...]:
+    """The formations of ``value`` the cards of ``hand`` can lay (:func:`formations_of`)."""
+    return formations_of(counts_of(hand), value)
 
 
 #: The bits of the rows 1–12 (bit ``1 << v`` for row ``v``).
