@@ -128,7 +128,7 @@ def hand_choices(hand: tuple[int, ...]) -> HandChoices:
     """What a sorted hand allows, whatever the sheet: drawing (action A) below the hand
     limit, every discard (action B), and the values it can form (action C, where the row has
     a free box): each value it holds, two different values added, and a value held twice
-    doubled. (Not remembered here: :meth:`Triggs._turn_choices` remembers whole turns.)"""
+    doubled. (Not remembered here: :meth:`TriggsRules._turn_choices` remembers whole turns.)"""
     discards: list[Discard] = []
     held = 0  # the values held so far
     reach = 0  # the values formable from them
@@ -158,7 +158,7 @@ def forget(known: list[int], played: Sequence[int]) -> None:
             known.remove(card)
 
 
-#: The choices of a turn (:meth:`Triggs._turn_choices`) by sorted hand, rows with a free
+#: The choices of a turn (:meth:`TriggsRules._turn_choices`) by sorted hand, rows with a free
 #: box and which piles are empty.
 _TURN_CHOICES: dict[tuple[tuple[int, ...], int, bool, bool, bool], tuple[Action, ...]] = {}
 

@@ -27,7 +27,7 @@ OUTER_SHARE = 6
 #: The 12-rule and then the 11-rule take these values out of the game; 1–10 always stay.
 LAST_REMOVABLE = 11
 NOTHING_REMOVED = 13
-#: How many turns :meth:`Triggs._turn_choices` remembers (a search meets the same hands
+#: How many turns :meth:`TriggsRules._turn_choices` remembers (a search meets the same hands
 #: again and again).
 HANDS_REMEMBERED = 1 << 14
 
