@@ -42,14 +42,7 @@ from spieltisch.games.triggs.actions import (
     Action,
 )
 from spieltisch.games.triggs.knowledge import TriggsKnowledge, _Seen
-from spieltisch.games.triggs.rules import (
-    DOING,
-    PAIRS,
-    TriggsRules,
-    counts_of,
-    formations,
-    hand_choices,
-)
+from spieltisch.games.triggs.rules import DOING, PAIRS, TriggsRules, counts_of
 from spieltisch.games.triggs.sheet import (
     RECONSTRUCTED_SHEET,
     SHEET_PATTERN,
@@ -86,8 +79,6 @@ __all__ = [
     "TriggsState",
     "TriggsView",
     "counts_of",
-    "formations",
-    "hand_choices",
 ]
 
 
