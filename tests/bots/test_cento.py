@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from spieltisch.bots.cento import CentoBot
+from spieltisch.core.errors import BotSpecError
 from spieltisch.core.match import play_match
 from spieltisch.games import make_game
 from tests.bots.common import ViewOnly, heuristic_lineup, win_share_against_random
@@ -42,3 +43,9 @@ def test_other_options(options: dict[str, Any]) -> None:
 def test_beats_random_bots(variant: int, seats: int) -> None:
     game = make_game("cento", {"variant": variant})
     assert win_share_against_random(game, seats, 200) >= 1.6 / seats
+
+
+def test_the_cento_heuristic_refuses_another_game() -> None:
+    """The bot reads the special-card rules and options from the Cento game itself."""
+    with pytest.raises(BotSpecError):
+        CentoBot(make_game("triggs"), 1, "heuristic")

@@ -438,7 +438,7 @@ def test_actions_hash_once_as_their_fields_would() -> None:
 def from_scratch(game: Triggs, state: TriggsState) -> TriggsState:
     """A copy of ``state`` that has forgotten everything it keeps only to save work."""
     fresh = game.clone(state)
-    fresh.open_rows = fresh.sheets = fresh.shown_known = fresh.face_up = fresh.forming = None
+    game.drop_caches(fresh)
     return fresh
 
 
@@ -484,3 +484,29 @@ def test_views_and_choices_kept_in_the_state_never_go_stale(sheet: str) -> None:
         removed |= state.removed_from < 13
     assert removed or sheet.startswith("2")
     assert kept_forming
+
+
+def test_caches_stay_out_of_equality_and_repr_and_hands_dealt_anew_form_anew() -> None:
+    """What a state keeps for speed is not part of it: a state with its caches dropped is
+    equal and prints alike. A state whose hidden hands are dealt anew (``shuffle_unseen``)
+    while a player is forming offers what his new hand can form, as a copy without caches
+    does."""
+    game = Triggs({"score_sheet": "2,2,3,3,3,3,4,4,4,5,5,5"})
+    rng = random.Random(3)
+    forming_seen = 0
+    for seed in range(6):
+        state = game.new_state(3, seed)
+        while not game.is_terminal(state):
+            for seat in (*range(3), None):
+                game.view(state, seat)
+            fresh = from_scratch(game, state)
+            assert fresh == state
+            assert repr(fresh) == repr(state)
+            mover = state.seat
+            if state.phase is Phase.FORMING and state.forming is not None:
+                forming_seen += 1
+                other = game.shuffle_unseen(state, (mover + 1) % 3, rng)
+                plain = from_scratch(game, other)
+                assert game.legal_actions(other, mover) == game.legal_actions(plain, mover)
+            game.apply(state, mover, rng.choice(list(game.legal_actions(state, mover))))
+    assert forming_seen > 20

@@ -47,6 +47,7 @@ from functools import lru_cache
 from typing import Any
 
 from spieltisch.bots.scoring import TieBreaker
+from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game, View
 from spieltisch.games.cento.actions import DRAW, END, FREE_LAYS, TAKE, TAKE_COUNT, Lay
 from spieltisch.games.cento.cards import (
@@ -59,7 +60,8 @@ from spieltisch.games.cento.cards import (
     is_repdigit,
     shows_digit,
 )
-from spieltisch.games.cento.game import CHAIN_LIMIT, CentoView
+from spieltisch.games.cento.game import CHAIN_LIMIT, Cento, CentoView
+from spieltisch.games.cento.state import SPECIAL_RULE_VARIANTS, SPIEL_3
 
 try:
     from spieltisch.bots._cento_shape import Shaper
@@ -129,11 +131,14 @@ class CentoBot:
         self.name = name
         self.rng = TieBreaker(seed)
         self.w = weights or Weights()
-        self.variant = int(game.options["variant"])
-        self.special = self.variant >= 2
-        mode = str(game.options["hundred_mode"]) if self.special else "number"
+        if not isinstance(game, Cento):
+            raise BotSpecError(f"this heuristic bot plays cento, not {game.spec.id}")
+        self.variant = game.variant
+        #: the special-card rules, the 100's mode and the free cards as the game has them
+        self.special = game.special
+        mode = game.hundred_mode
         self.wild = self.special and mode == WILD
-        self.free_total = int(game.options["free_cards"]) if self.special else 0
+        self.free_total = game.free_cards
         tables = _tables(self.variant, mode, self.wild, self.w)
         self.fits, self.onto, self.shows, self.keep, self.under = tables
         #: Game 1 lays one card a turn: the reach of each card already says how playable
@@ -218,7 +223,7 @@ class CentoBot:
             return 0
         if self.special and _REPDIGITS >> below & 1:
             return (self.shows[below % 10] & mask).bit_count() + frees
-        if self.variant != 3:
+        if self.variant != SPIEL_3:
             return 0
         most = mask.bit_count() + frees
         cap = 2 if not frees and not mask & _REPDIGITS else 1 + max(1, frees + commonest)
@@ -377,7 +382,7 @@ class _Turn:
         bot = self.bot
         if bot.special and _REPDIGITS >> value & 1:
             return self._run(hand, value, value % 10)
-        if bot.variant == 3 and laid + 1 < CHAIN_LIMIT:
+        if bot.variant == SPIEL_3 and laid + 1 < CHAIN_LIMIT:
             return self._chain(hand, value, laid + 1)
         return self._end_score(hand, value, value)
 
@@ -599,7 +604,8 @@ def _tables(variant: int, mode: str, wild: bool, w: Weights) -> _Tables:
     keep = [0.0] * (HUNDRED + 1)
     for card in cards:
         reach = sum(fits[below][card] for below in FREE_VALUES) / len(FREE_VALUES)
-        keep[card] = w.reach * reach + (w.mono if variant >= 2 and is_mono(card) else 0.0)
+        mono = w.mono if variant in SPECIAL_RULE_VARIANTS and is_mono(card) else 0.0
+        keep[card] = w.reach * reach + mono
     keep[FREE] = w.free
     if wild:
         keep[HUNDRED] = w.hundred
@@ -629,7 +635,7 @@ def _free_tables(variant: int, mode: str) -> tuple[Any, Any, tuple[int, ...]]:
     fits = _fits(variant, mode)
     onto = tuple(tuple(v for v in FREE_VALUES if fits[below][v]) for below in range(HUNDRED + 1))
     showing = tuple(tuple(v for v in FREE_VALUES if shows_digit(v, d)) for d in range(10))
-    special = variant >= 2
+    special = variant in SPECIAL_RULE_VARIANTS
     kinds = tuple(
         2 * (v % 10 if special and is_repdigit(v) else 0) + (v < 10) for v in range(HUNDRED + 1)
     )
@@ -640,8 +646,8 @@ def _free_tables(variant: int, mode: str) -> tuple[Any, Any, tuple[int, ...]]:
 def _shaper(variant: int, mode: str, wild: bool) -> Shaper:
     """The compiled hand shape, with the rule tables the Python reads."""
     _, onto, shows, _, under = _tables(variant, mode, wild, Weights())
-    special = variant >= 2
-    return Shaper(special, variant == 3, onto, shows, under, _repdigit_shows(variant, mode))
+    special = variant in SPECIAL_RULE_VARIANTS
+    return Shaper(special, variant == SPIEL_3, onto, shows, under, _repdigit_shows(variant, mode))
 
 
 @lru_cache(maxsize=16)

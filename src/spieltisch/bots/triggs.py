@@ -46,8 +46,6 @@ from spieltisch.bots.scoring import TieBreaker, best_first, best_scored, number
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games.triggs.actions import (
-    COPIES,
-    FORMS,
     HAND_LIMIT,
     LEFT,
     MIDDLE,
@@ -59,6 +57,8 @@ from spieltisch.games.triggs.actions import (
     Form,
 )
 from spieltisch.games.triggs.game import PAIRS, REFILL_HAND, Triggs, TriggsView, counts_of
+from spieltisch.games.triggs.knowledge import unseen_counts
+from spieltisch.games.triggs.rules import formations_of
 from spieltisch.games.triggs.sheet import VALUES
 
 try:
@@ -318,7 +318,7 @@ class TriggsBot:
         """:meth:`_next_form` with what laying it brings (see :meth:`_after_form`)."""
         best: tuple[Form, Outcome] | None = None
         best_value = self.later * self.potential(counts, free) if may_finish else -1e18
-        for form in _formations(counts, value):
+        for form in formations_of(counts, value):
             outcome = self._after_form(value, form, counts, free)
             gain, rest, left_free = outcome
             worth = gain + self.later * self.potential(rest, left_free)
@@ -435,25 +435,9 @@ class TriggsBot:
         """The chance that a face-down card shows each value, from the cards the seat has
         not seen anywhere (its hand, the discard pile, the box, the open tops, the cards
         the others were seen taking)."""
-        left = [0, *([COPIES] * TOP)]
-        seen: list[int | None] = [*view.hand, *view.discard_pile, *view.box, *view.open_tops]
-        for other, cards in enumerate(view.known):
-            if other != view.seat:
-                seen += cards
-        for card in seen:
-            if card is not None and left[card]:
-                left[card] -= 1
+        left = unseen_counts(view)
         total = sum(left)
         return [count / total for count in left] if total else [0.0] * (TOP + 1)
-
-
-def _formations(counts: list[int], value: int) -> list[Form]:
-    """The formations of ``value`` these counts can lay (as the game lists them)."""
-    found = [FORMS[value, 0]] if counts[value] else []
-    for high, low in PAIRS.get(value, ()):
-        if counts[high] and counts[low] and (high != low or counts[low] >= 2):
-            found.append(FORMS[high, low])
-    return found
 
 
 def make(game: Any, seed: int, params: dict[str, str], spec: str) -> TriggsBot:
