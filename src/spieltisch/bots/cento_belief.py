@@ -1,13 +1,11 @@
 """What the others' play says about their hands in Cento: a belief for the search's deals.
 
 A uniform deal (``Cento.determinize``) gives every player any of the cards the bot has not
-seen. But a player who draws instead of laying nearly always had nothing that fitted (the
-heuristic bot, in 300 games: 1,332 of 1,575 draws), one who takes three cards for an
-obligation had no Monozahl, and one who ends his turn while he may still lay on mostly has
-no card left that fits (in 150 games of heuristic bots: 61 of 597 such turns ended with a
-fitting number card in hand, 22 of 283 Schnapszahl runs). A good player remembers that: the
-cards he held then are not cards that fit that open card. This belief reads it from the
-public moves in the view (``CentoView.public_moves``), never from anything hidden:
+seen. But a player who draws instead of laying nearly always had nothing that fitted, one
+who takes three cards for an obligation had no Monozahl, and one who ends his turn while he
+may still lay on mostly has no card left that fits (docs/bots.md counts how often). A good
+player remembers that: the cards he held then are not cards that fit that open card. This
+belief reads it from the public moves in the view (``CentoView.public_moves``), never from anything hidden:
 
 * every player starts with seven cards about which nothing is known;
 * a draw on an open card worth ``v`` marks every card he holds then: it is *unlikely* to be
@@ -22,8 +20,7 @@ public moves in the view (``CentoView.public_moves``), never from anything hidde
   his own draw (option ``lay_drawn``) is the card drawn.
 
 Free cards, and the 100 where it is wild, are never marked: they always fit, and players
-keep them back on purpose (the heuristic drew rather than lay its only free card 219 times
-in those 1,575 draws). Marks are a leaning, not a rule: the deal gives each marked card a
+keep them back on purpose. Marks are a leaning, not a rule: the deal gives each marked card a
 card outside its marks while the unseen cards allow it (``Cento.determinize(...,
 unlikely=...)``), so a player who did hold a fitting card is still possible.
 """

@@ -3,11 +3,9 @@ search's deals.
 
 A uniform deal (``Missionszahl.determinize``) gives every player any of the cards the bot
 has not seen. But a player who lays a card far from the mission number nearly always had
-nothing closer: he would have laid it, to win the round. In 400 games of heuristic bots,
-after a plain card laid ``d`` from the mission number the rest of the hand held a card
-within ``min(d − 1, 4)`` of it in 2–18 % of the lays (a random hand of the same size: 21–70
-%); after a symbol card, which is often laid for its action, within ``min(d − 1, 2)`` in
-3–26 % (random: 18–64 %). A good player remembers that. This belief reads it from the
+nothing closer: he would have laid it, to win the round (a symbol card, often laid for its
+action, tells less; docs/bots.md has the figures). A good player remembers that.
+This belief reads it from the
 public record in the view (``MissionszahlView.history``: every reveal and every exchange),
 never from anything hidden:
 
