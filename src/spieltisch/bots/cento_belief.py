@@ -5,7 +5,8 @@ seen. But a player who draws instead of laying nearly always had nothing that fi
 who takes three cards for an obligation had no Monozahl, and one who ends his turn while he
 may still lay on mostly has no card left that fits (docs/bots.md counts how often). A good
 player remembers that: the cards he held then are not cards that fit that open card. This
-belief reads it from the public moves in the view (``CentoView.public_moves``), never from anything hidden:
+belief reads it from the public moves in the view (``CentoView.public_moves``), never from
+anything hidden:
 
 * every player starts with seven cards about which nothing is known;
 * a draw on an open card worth ``v`` marks every card he holds then: it is *unlikely* to be
