@@ -734,3 +734,89 @@ def test_a_search_with_facedown_model_deals_the_others_to_lay_again() -> None:
     modelled._model_for = spy  # type: ignore[method-assign,assignment]
     assert modelled.act(view, game.legal_actions(state, 3)) in game.legal_actions(state, 3)
     assert {0, 1, 2} <= set(laid)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:top=4", "top= shapes the knockout of root=halving: give root=halving"),
+        ("ismcts:switch=1", "switch= shapes the knockout of root=halving: give root=halving"),
+        ("ismcts:horizon=5:top=3:tree=root", "give root=halving"),
+        ("ismcts:cut=action", "cut=action says where a cut-off playout stops: give horizon=N"),
+        ("ismcts:root=halving:batch=4", "root=halving pairs its own"),
+        ("ismcts:root=halving:tree=root:c=1", "c= tunes UCB, which root=halving with tree=root"),
+        ("ismcts:rollout=heuristic:root=halving:tree=root:bias=1", "bias= tunes UCB"),
+    ],
+)
+def test_settings_without_effect_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec, make_game("dicht-dran"), 1)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:root=halving:top=4:switch=1:rollout=heuristic",
+        "ismcts:root=halving:c=1",  # UCB below the root
+        "ismcts:rollout=heuristic:root=halving:bias=1",
+        "ismcts:tree=root:rollout=heuristic:bias=1:batch=4:c=0.3",  # UCB at the root
+        "ismcts:horizon=8:cut=action",
+    ],
+)
+def test_settings_that_take_effect_are_accepted(spec: str) -> None:
+    assert isinstance(make_bot(spec, make_game("dicht-dran"), 1), IsmctsBot)
+
+
+def test_top_needs_a_heuristic_that_ranks_moves() -> None:
+    spec = "ismcts:rollout=heuristic:root=halving:top=4"
+    with pytest.raises(BotSpecError, match="the one for magic-numbers does not"):
+        make_bot(spec, make_game("magic-numbers"), 1)
+
+
+def test_a_knockout_shaped_by_the_model_needs_one() -> None:
+    """``top`` and ``switch`` are about the model's moves: without a heuristic they are
+    refused, like the other settings that need one."""
+    from spieltisch.bots.ismcts import make_ismcts
+
+    game = make_game("dicht-dran")
+    for params in ({"root": "halving", "top": "3"}, {"root": "halving", "switch": "1"}):
+        with pytest.raises(BotSpecError, match="no heuristic bot for dicht-dran"):
+            make_ismcts(game, 1, params, "ismcts", None)
+    assert make_ismcts(game, 1, {"root": "halving"}, "ismcts", None).config.halving
+
+
+def test_the_settings_are_one_frozen_record_with_the_spec_defaults() -> None:
+    from dataclasses import FrozenInstanceError
+
+    from spieltisch.bots.ismcts import DEFAULT_SIMULATIONS
+
+    config = SearchConfig.from_spec({})
+    assert config == SearchConfig()
+    assert config.simulations == DEFAULT_SIMULATIONS
+    assert SearchConfig.from_spec({"time": "0.5"}).simulations is None
+    with pytest.raises(FrozenInstanceError):
+        config.batch = 2  # type: ignore[misc]
+    with pytest.raises(BotSpecError, match="give root=halving"):
+        SearchConfig(top=3)
+    bot = make_bot("ismcts:sims=40:rollout=heuristic:root=halving:top=3", make_game("cento"), 1)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.config == SearchConfig(simulations=40, rollout_by_model=True, halving=True, top=3)
+
+
+def test_models_declare_what_they_can_do() -> None:
+    """Every heuristic is a model; the ones that rank moves say so. Any other agent serves
+    as a model that ranks nothing (the moves as listed) and has no coin to restart."""
+    from spieltisch.bots import HEURISTICS, RandomBot
+    from spieltisch.bots.model import Model, as_model
+
+    for game_id, (factory, _) in HEURISTICS.items():
+        game = make_game(game_id)
+        model = factory(game, 1, {}, "heuristic")
+        assert isinstance(model, Model)
+        assert as_model(model) is model
+        assert model.ranks_moves is (game_id != "magic-numbers")
+    other = as_model(RandomBot(3))
+    assert not other.ranks_moves
+    assert other.ranked(View(seat=0), ["a", "b"]) == ["a", "b"]
+    other.reseed(5)
+    assert other.act(None, ["a"]) == "a"
