@@ -767,10 +767,15 @@ def test_settings_that_take_effect_are_accepted(spec: str) -> None:
     assert isinstance(make_bot(spec, make_game("dicht-dran"), 1), IsmctsBot)
 
 
-def test_top_needs_a_heuristic_that_ranks_moves() -> None:
-    spec = "ismcts:rollout=heuristic:root=halving:top=4"
-    with pytest.raises(BotSpecError, match="the one for magic-numbers does not"):
-        make_bot(spec, make_game("magic-numbers"), 1)
+def test_top_lets_every_move_in_where_the_heuristic_does_not_rank() -> None:
+    """One spec may serve every game: in Magic Numbers, whose heuristic does not rank
+    moves, ``top=K`` leaves the knockout open to all of them."""
+    game, view, legal = _first_decision("magic-numbers", 4, 2)
+    spec = "ismcts:sims=8:rollout=heuristic:root=halving:tree=root:horizon=5:top=1"
+    bot = make_bot(spec, game, 1)
+    assert isinstance(bot, IsmctsBot)
+    assert bot._shortlist(view, legal) == list(legal)
+    assert len(legal) > 1
 
 
 def test_a_knockout_shaped_by_the_model_needs_one() -> None:

@@ -103,11 +103,6 @@ class IsmctsBot(Knockout, TreeSearch, Playouts):
         #: one persistent player: the heuristic bot with the same seed, so that in Magic
         #: Numbers ``ismcts`` and ``heuristic`` with one seed know the same cards.
         self._own = as_model(model(seed)) if model is not None else None
-        if config.top is not None and not (self._own is not None and self._own.ranks_moves):
-            raise BotSpecError(
-                f"ismcts top= needs a heuristic that ranks moves; the one for {game.spec.id} "
-                "does not: leave top= out"
-            )
         self._models = {}
         #: Whether free-text decisions are left to models (without a model the search
         #: treats the listed template like any other action: an empty answer).
