@@ -63,7 +63,9 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from search_analysis import paired_rewards
 from spieltisch.bots import IsmctsBot, make_bot
+from spieltisch.bots.model import as_model
 from spieltisch.core.errors import BotSpecError, UnknownGameError
 from spieltisch.core.game import Game, View
 from spieltisch.games import make_game
@@ -132,8 +134,8 @@ def judge_position(
     """The moves listed in one position, the heuristic's and each spec's choice among them,
     and every move's rewards in the same deals (those of ``dealer`` if given)."""
     heuristic = make_bot("heuristic", game, 5)
-    ranked = getattr(heuristic, "ranked", None)
-    moves = list(ranked(view, legal))[:top] if ranked else list(legal)
+    model = as_model(heuristic)
+    moves = list(model.ranked(view, legal))[:top] if model.ranks_moves else list(legal)
     own = heuristic.act(view, legal)
     if own not in moves:
         moves[-1] = own
@@ -150,7 +152,7 @@ def judge_position(
         "moves": [repr(move) for move in moves],
         "heuristic": moves.index(own),
         "picks": picks,
-        "rewards": bot.paired_rewards(view, moves, deals, dealer=dealer),
+        "rewards": paired_rewards(bot, view, moves, deals, dealer=dealer),
     }
 
 
@@ -171,8 +173,8 @@ def versus_position(
     first, second = (_chosen(spec, game, number, step, view, legal) for spec in specs)
     if first == second:
         return None
-    mine, theirs = _judge(game, number, step, judge).paired_rewards(
-        view, [first, second], deals, dealer=dealer
+    mine, theirs = paired_rewards(
+        _judge(game, number, step, judge), view, [first, second], deals, dealer=dealer
     )
     return statistics.fmean(theirs) - statistics.fmean(mine)
 
@@ -211,8 +213,7 @@ def summary(rows: list[dict[str, Any]], specs: list[str]) -> dict[str, Any]:
         halves = ([move[:half] for move in rewards], [move[half:] for move in rewards])
         ceiling.append(
             statistics.fmean(
-                _gain_of_best(picking, valuing, own)
-                for picking, valuing in (halves, halves[::-1])
+                _gain_of_best(picking, valuing, own) for picking, valuing in (halves, halves[::-1])
             )
         )
         means = [statistics.fmean(move) for move in rewards]

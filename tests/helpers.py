@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,12 @@ from spieltisch.core.match import Agent
 
 
 def load_benchmark(name: str) -> Any:
-    """``benchmarks/<name>.py`` as a module (benchmarks are scripts, not a package)."""
-    path = Path(__file__).parents[1] / "benchmarks" / f"{name}.py"
+    """``benchmarks/<name>.py`` as a module (benchmarks are scripts, not a package; their
+    folder is importable, as when one is run, for the modules they share)."""
+    folder = Path(__file__).parents[1] / "benchmarks"
+    if str(folder) not in sys.path:
+        sys.path.append(str(folder))
+    path = folder / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None
     assert spec.loader is not None

@@ -13,11 +13,12 @@ import pytest
 
 from spieltisch.bots import IsmctsBot, make_bot
 from spieltisch.bots.cento import CentoBot
-from spieltisch.bots.ismcts import _leaders, win_shares
+from spieltisch.bots.ismcts import SearchConfig, leaders, win_shares
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games import REGISTRY, make_game
 from spieltisch.games.dicht_dran.game import PLAYS
+from tests.helpers import load_benchmark
 
 CASES = [
     pytest.param(game_id, seats, id=f"{game_id}-{seats}")
@@ -37,7 +38,7 @@ def test_ismcts_plays_only_legal_actions_and_sees_only_views(game_id: str, seats
         return real_determinize(view, rng)
 
     game.determinize = spy  # type: ignore[method-assign]
-    bot = IsmctsBot(game, seed=3, simulations=8)
+    bot = IsmctsBot(game, seed=3, config=SearchConfig(simulations=8))
     state = game.new_state(seats, 11)
     decisions = 0
     while not game.is_terminal(state) and decisions < 12:
@@ -60,7 +61,10 @@ def test_same_seed_same_choice() -> None:
     game = make_game("dicht-dran")
     state = game.new_state(4, 2)
     view, legal = game.view(state, 0), game.legal_actions(state, 0)
-    choices = {IsmctsBot(game, seed=9, simulations=60).act(view, legal) for _ in range(3)}
+    choices = {
+        IsmctsBot(game, seed=9, config=SearchConfig(simulations=60)).act(view, legal)
+        for _ in range(3)
+    }
     assert len(choices) == 1
 
 
@@ -72,7 +76,7 @@ def test_a_hidden_commit_cannot_change_the_next_seats_choice() -> None:
     for card_index in range(4):
         state = game.new_state(3, 4)
         game.play(state, 0, PLAYS[state.hands[0][card_index]])
-        bot = IsmctsBot(game, seed=5, simulations=40)
+        bot = IsmctsBot(game, seed=5, config=SearchConfig(simulations=40))
         choices.add(bot.act(game.view(state, 1), game.legal_actions(state, 1)))
     assert len(choices) == 1
 
@@ -84,7 +88,7 @@ def test_a_seat_may_commit_before_the_seats_listed_ahead_of_it() -> None:
     state = game.new_state(4, 3)
     assert game.to_act(state)[0] == 0
     view, legal = game.view(state, 1), game.legal_actions(state, 1)
-    bot = IsmctsBot(game, seed=2, simulations=40)
+    bot = IsmctsBot(game, seed=2, config=SearchConfig(simulations=40))
     assert bot.act(view, legal) in legal
     assert bot.last_simulations == 40
 
@@ -132,7 +136,7 @@ def test_more_search_beats_random_play_in_dicht_dran() -> None:
     for index in range(games):
         agents = [make_bot("random", game, 100 + s) for s in range(3)]
         seat = index % 3
-        agents[seat] = IsmctsBot(game, seed=index, simulations=60)
+        agents[seat] = IsmctsBot(game, seed=index, config=SearchConfig(simulations=60))
         result = play_match(game, agents, index).transcript.result
         assert result is not None
         if result.ranking[seat] == 1:
@@ -593,7 +597,7 @@ def test_the_leaders_of_a_cut_off_playout_share_the_win_as_a_ranking_would(
     scores: tuple[float, ...],
 ) -> None:
     ranking = [1 + sum(other > mine for other in scores) for mine in scores]
-    assert _leaders(scores) == win_shares(ranking)
+    assert leaders(scores) == win_shares(ranking)
 
 
 def test_paired_rewards_meet_every_move_with_the_same_luck() -> None:
@@ -602,12 +606,13 @@ def test_paired_rewards_meet_every_move_with_the_same_luck() -> None:
     game, view, legal = _first_decision("missionszahl", 4, 3)
     bot = make_bot("ismcts:sims=1:rollout=heuristic:opponents=heuristic:tree=root", game, 2)
     assert isinstance(bot, IsmctsBot)
-    rewards = bot.paired_rewards(view, [legal[0], legal[1], legal[0]], 12)
+    paired_rewards = load_benchmark("search_analysis").paired_rewards
+    rewards = paired_rewards(bot, view, [legal[0], legal[1], legal[0]], 12)
     assert [len(each) for each in rewards] == [12, 12, 12]
     assert rewards[0] == rewards[2]
     assert rewards[0] != rewards[1]
     with pytest.raises(ValueError, match="spectator"):
-        bot.paired_rewards(game.view(game.new_state(4, 3), None), legal, 2)
+        paired_rewards(bot, game.view(game.new_state(4, 3), None), legal, 2)
 
 
 def test_paired_rewards_from_a_dealer_play_its_position_and_leave_it_alone() -> None:
@@ -621,11 +626,13 @@ def test_paired_rewards_from_a_dealer_play_its_position_and_leave_it_alone() -> 
     other = game.shuffle_unseen(state, seat, random.Random(1))
     assert game.view(other, seat) == view
     before = {zone: list(cards) for zone, cards in game.card_zones(state).items()}
+    paired_rewards = load_benchmark("search_analysis").paired_rewards
 
     def judged(truth: Any) -> list[list[float]]:
         judge = make_bot("ismcts:sims=1:rollout=heuristic:opponents=heuristic:tree=root", game, 2)
         assert isinstance(judge, IsmctsBot)
-        return judge.paired_rewards(view, legal, 4, dealer=lambda rng: truth)
+        paired: list[list[float]] = paired_rewards(judge, view, legal, 4, lambda rng: truth)
+        return paired
 
     assert judged(state) == judged(state)
     assert judged(state) != judged(other)
@@ -727,3 +734,94 @@ def test_a_search_with_facedown_model_deals_the_others_to_lay_again() -> None:
     modelled._model_for = spy  # type: ignore[method-assign,assignment]
     assert modelled.act(view, game.legal_actions(state, 3)) in game.legal_actions(state, 3)
     assert {0, 1, 2} <= set(laid)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:top=4", "top= shapes the knockout of root=halving: give root=halving"),
+        ("ismcts:switch=1", "switch= shapes the knockout of root=halving: give root=halving"),
+        ("ismcts:horizon=5:top=3:tree=root", "give root=halving"),
+        ("ismcts:cut=action", "cut=action says where a cut-off playout stops: give horizon=N"),
+        ("ismcts:root=halving:batch=4", "root=halving pairs its own"),
+        ("ismcts:root=halving:tree=root:c=1", "c= tunes UCB, which root=halving with tree=root"),
+        ("ismcts:rollout=heuristic:root=halving:tree=root:bias=1", "bias= tunes UCB"),
+    ],
+)
+def test_settings_without_effect_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec, make_game("dicht-dran"), 1)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:root=halving:top=4:switch=1:rollout=heuristic",
+        "ismcts:root=halving:c=1",  # UCB below the root
+        "ismcts:rollout=heuristic:root=halving:bias=1",
+        "ismcts:tree=root:rollout=heuristic:bias=1:batch=4:c=0.3",  # UCB at the root
+        "ismcts:horizon=8:cut=action",
+    ],
+)
+def test_settings_that_take_effect_are_accepted(spec: str) -> None:
+    assert isinstance(make_bot(spec, make_game("dicht-dran"), 1), IsmctsBot)
+
+
+def test_top_lets_every_move_in_where_the_heuristic_does_not_rank() -> None:
+    """One spec may serve every game: in Magic Numbers, whose heuristic does not rank
+    moves, ``top=K`` leaves the knockout open to all of them."""
+    game, view, legal = _first_decision("magic-numbers", 4, 2)
+    spec = "ismcts:sims=8:rollout=heuristic:root=halving:tree=root:horizon=5:top=1"
+    bot = make_bot(spec, game, 1)
+    assert isinstance(bot, IsmctsBot)
+    assert bot._shortlist(view, legal) == list(legal)
+    assert len(legal) > 1
+
+
+def test_a_knockout_shaped_by_the_model_needs_one() -> None:
+    """``top`` and ``switch`` are about the model's moves: without a heuristic they are
+    refused, like the other settings that need one."""
+    from spieltisch.bots.ismcts import make_ismcts
+
+    game = make_game("dicht-dran")
+    for params in ({"root": "halving", "top": "3"}, {"root": "halving", "switch": "1"}):
+        with pytest.raises(BotSpecError, match="no heuristic bot for dicht-dran"):
+            make_ismcts(game, 1, params, "ismcts", None)
+    assert make_ismcts(game, 1, {"root": "halving"}, "ismcts", None).config.halving
+
+
+def test_the_settings_are_one_frozen_record_with_the_spec_defaults() -> None:
+    from dataclasses import FrozenInstanceError
+
+    from spieltisch.bots.ismcts import DEFAULT_SIMULATIONS
+
+    config = SearchConfig.from_spec({})
+    assert config == SearchConfig()
+    assert config.simulations == DEFAULT_SIMULATIONS
+    assert SearchConfig.from_spec({"time": "0.5"}).simulations is None
+    with pytest.raises(FrozenInstanceError):
+        config.batch = 2  # type: ignore[misc]
+    with pytest.raises(BotSpecError, match="give root=halving"):
+        SearchConfig(top=3)
+    bot = make_bot("ismcts:sims=40:rollout=heuristic:root=halving:top=3", make_game("cento"), 1)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.config == SearchConfig(simulations=40, rollout_by_model=True, halving=True, top=3)
+
+
+def test_models_declare_what_they_can_do() -> None:
+    """Every heuristic is a model; the ones that rank moves say so. Any other agent serves
+    as a model that ranks nothing (the moves as listed) and has no coin to restart."""
+    from spieltisch.bots import HEURISTICS, RandomBot
+    from spieltisch.bots.model import Model, as_model
+
+    for game_id, (factory, _) in HEURISTICS.items():
+        game = make_game(game_id)
+        model = factory(game, 1, {}, "heuristic")
+        assert isinstance(model, Model)
+        assert as_model(model) is model
+        assert model.ranks_moves is (game_id != "magic-numbers")
+    other = as_model(RandomBot(3))
+    assert not other.ranks_moves
+    assert other.ranked(View(seat=0), ["a", "b"]) == ["a", "b"]
+    other.reseed(5)
+    assert other.act(None, ["a"]) == "a"

@@ -40,7 +40,7 @@ def test_a_position_where_they_differ_is_judged_by_their_two_moves() -> None:
             assert gain is None
             continue
         judge = bench.make_bot(bench.JUDGE, game, 99 + number * 1000 + step)
-        mine, theirs = judge.paired_rewards(view, [first, second], 6)
+        mine, theirs = bench.paired_rewards(judge, view, [first, second], 6)
         assert gain == pytest.approx(sum(theirs) / 6 - sum(mine) / 6)
         break
     else:
@@ -59,8 +59,8 @@ def test_the_judge_lets_models_lay_the_face_down_cards_only_when_asked() -> None
     assert bench.judge_spec(args) == bench.JUDGE + ":facedown=model"
     game = make_game("dicht-dran")
     judge = bench._judge(game, 0, 0, bench.judge_spec(args))
-    assert judge.face_down_by_model
-    assert not bench._judge(game, 0, 0).face_down_by_model
+    assert judge.config.face_down_by_model
+    assert not bench._judge(game, 0, 0).config.face_down_by_model
 
 
 def test_a_face_down_judge_is_refused_for_the_real_position(

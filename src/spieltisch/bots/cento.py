@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from spieltisch.bots.model import Model
 from spieltisch.bots.scoring import TieBreaker
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game, View
@@ -114,10 +115,11 @@ _Tables = tuple[
 ]
 
 
-class CentoBot:
+class CentoBot(Model):
     """Plans each turn in full from its view and plays the best plan card by card."""
 
     wants_view = True
+    ranks_moves = True
 
     def __init__(
         self,

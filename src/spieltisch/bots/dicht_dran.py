@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
 
+from spieltisch.bots.model import Model
 from spieltisch.bots.scoring import TieBreaker, number
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
@@ -85,10 +86,11 @@ _MARGIN = 1e-7
 _INFINITY = float("inf")
 
 
-class DichtDranBot:
+class DichtDranBot(Model):
     """Plans hand cards for the coming targets (see the module docstring)."""
 
     wants_view = True
+    ranks_moves = True
 
     def __init__(
         self,

@@ -32,6 +32,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from spieltisch.bots.model import Model
 from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game
@@ -67,7 +68,7 @@ OTHERS_HINT_GAIN = 0.3
 CHIP_VALUES = 4
 
 
-class MagicNumbersBot:
+class MagicNumbersBot(Model):
     """A Magic Numbers player that knows some cards, bids on them and answers them."""
 
     wants_view = True

@@ -38,6 +38,7 @@ from itertools import accumulate
 from operator import mul
 from typing import Any, NamedTuple
 
+from spieltisch.bots.model import Model
 from spieltisch.bots.scoring import TieBreaker, best_first, best_scored
 from spieltisch.core.game import Game, View
 from spieltisch.games.missionszahl.actions import (
@@ -91,10 +92,11 @@ class Weights:
     future: float = 0.8  # how much a card's average chance on later rounds holds it back
 
 
-class MissionszahlBot:
+class MissionszahlBot(Model):
     """Estimates, from its view only, what each decision is worth and takes the best."""
 
     wants_view = True
+    ranks_moves = True
 
     def __init__(
         self, game: Game[Any, Any, Any], seed: int, name: str, weights: Weights | None = None

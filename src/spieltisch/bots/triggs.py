@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from spieltisch.bots.model import Model
 from spieltisch.bots.scoring import TieBreaker, best_first, best_scored, number
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
@@ -151,10 +152,11 @@ def _pairs(counts: Sequence[int], high: int, low: int) -> int:
 Outcome = tuple[float, list[int], list[int]]
 
 
-class TriggsBot:
+class TriggsBot(Model):
     """Weighs crosses now against the hand's potential (see the module docstring)."""
 
     wants_view = True
+    ranks_moves = True
 
     def __init__(
         self,
