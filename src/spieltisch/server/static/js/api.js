@@ -32,6 +32,17 @@ export function rulesUrl(game, lang) {
 }
 export const postJSON = (url, body) => request("POST", url, body);
 
+let games = null; // the promise of GET /api/games
+
+/** Every game the server knows (`GET /api/games`), fetched once per page. */
+export function gamesInfo() {
+  if (games === null) {
+    games = getJSON("/api/games");
+    games.catch(() => (games = null)); // a failed fetch is tried again next time
+  }
+  return games;
+}
+
 const faces = new Map(); // game id → the promise of its card faces
 
 /**

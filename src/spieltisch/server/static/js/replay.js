@@ -1,6 +1,6 @@
 // The replay viewer: a finished game (or any transcript) step by step, forwards and back,
 // as a spectator saw it. The server replays and checks the transcript; this page draws.
-import { cardFaces, getJSON, postJSON } from "./api.js";
+import { cardFaces, gamesInfo, getJSON, postJSON } from "./api.js";
 import { fill, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
@@ -35,7 +35,7 @@ async function main() {
   $("slider").addEventListener("input", () => show(Number($("slider").value)));
   document.addEventListener("keydown", onKey);
   $("transcript-file").addEventListener("change", openFile);
-  getJSON("/api/games")
+  gamesInfo()
     .then((info) => {
       for (const game of info.games) names[game.id] = lang === "de" ? game.name_de : game.name_en;
       if (replay) $("game-name").textContent = names[replay.game] || replay.game;

@@ -2,7 +2,7 @@
 // fetched as Markdown from the server and drawn as plain HTML. Only a small part of Markdown
 // is read (headings, paragraphs, lists, tables, code blocks, **bold** and `code`); every
 // text goes in as text, never as HTML.
-import { getJSON, rulesUrl } from "./api.js";
+import { gamesInfo, getJSON, rulesUrl } from "./api.js";
 import { fill, h } from "./dom.js";
 import { languageSelect, pageLang, t } from "./i18n.js";
 
@@ -22,7 +22,7 @@ async function main() {
   const game = params.get("game");
   let info = { games: [] };
   try {
-    info = await getJSON("/api/games");
+    info = await gamesInfo();
   } catch (error) {
     return showError(error.message);
   }

@@ -1,6 +1,6 @@
 // The start page: choose a game, the number of seats, rule options (checked against the
 // game's spec as the server publishes it), who sits where, and open the table.
-import { getJSON, rulesUrl } from "./api.js";
+import { gamesInfo, rulesUrl } from "./api.js";
 import { fill, h } from "./dom.js";
 import { languageSelect, pageLang, t } from "./i18n.js";
 import { createTable, inviteList, rememberConfig } from "./tables.js";
@@ -22,7 +22,7 @@ async function main() {
   $("replay-link").textContent = t(lang, "replay_heading");
   $("rules-link").textContent = t(lang, "rules");
   try {
-    info = await getJSON("/api/games");
+    info = await gamesInfo();
   } catch (error) {
     return showError(error.message);
   }

@@ -1,6 +1,6 @@
 // The table page: one seat's view of a running game, its moves, the log and the result.
 // It shows only what the server sends for this seat's token and fetches nothing else.
-import { StateFeed, cardFaces, getJSON, rulesUrl, tableIdFromLocation } from "./api.js";
+import { StateFeed, cardFaces, gamesInfo, rulesUrl, tableIdFromLocation } from "./api.js";
 import { fill, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
@@ -28,7 +28,7 @@ function main() {
   $("moves-heading").textContent = t(lang, "your_moves");
   $("log-heading").textContent = t(lang, "log");
   if (!tableId) return showError(t(lang, "not_found"));
-  getJSON("/api/games")
+  gamesInfo()
     .then((info) => {
       for (const game of info.games) gameNames[game.id] = { de: game.name_de, en: game.name_en };
       if (current) {

@@ -1,7 +1,7 @@
 // Each game's board and move words, from the module js/games/<id>.js of every game whose
 // descriptor says it has one (`browser_module` in GET /api/games). Any other game is shown
 // generically. The modules are loaded before the page's own code runs.
-import { getJSON } from "../api.js";
+import { gamesInfo } from "../api.js";
 import { h } from "../dom.js";
 
 const GENERIC = {
@@ -16,7 +16,7 @@ const GENERIC = {
 async function loadModules() {
   let info = { games: [] };
   try {
-    info = await getJSON("/api/games");
+    info = await gamesInfo();
   } catch {
     return {}; // the server is unreachable: every game is shown generically
   }
