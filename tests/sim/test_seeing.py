@@ -9,7 +9,6 @@ import pytest
 
 from spieltisch.games import make_game
 from spieltisch.sim.seeing import true_deal
-from tests.helpers import load_benchmark
 
 
 def _zones(game: Any, state: Any) -> dict[str, list[Any]]:
@@ -120,22 +119,3 @@ def test_a_seats_deal_lays_the_others_face_down_cards_anew_from_their_hands(
     assert judged.hands == state.hands
 
 
-def _bench_information() -> Any:
-    return load_benchmark("bench_information")
-
-
-def test_the_seeing_search_deals_the_true_hands_and_leaves_the_game_honest() -> None:
-    """bench_information's seeing game: its deals show the true state's hands whatever the
-    view says, while the game it was copied from still samples them."""
-    bench = _bench_information()
-    game = make_game("cento")
-    table = bench._Table()
-    table.state = state = game.new_state(4, 11)
-    seeing = bench.seeing_game(game, table, "hands")
-    view = game.view(state, 0)
-    world = seeing.determinize(view, random.Random(1))
-    assert world.hands == state.hands
-    assert world.draw_pile != state.draw_pile  # the draw pile is shuffled anew
-    honest = game.determinize(view, random.Random(1))
-    assert honest.hands[0] == state.hands[0]
-    assert honest.hands[1:] != state.hands[1:]
