@@ -630,11 +630,13 @@ def test_a_deal_can_lean_on_cards_a_hand_is_unlikely_to_hold() -> None:
         {"variant": 1},
         {"variant": 2, "lay_drawn": True},
         {"lay_drawn": True, "hundred_mode": "number", "free_cards": 10, "rebuilds": 0},
+        {"chain_after_schnapszahl": "goes_on", "lay_drawn": True, "free_cards": 10},
     ],
 )
 def test_other_option_sets_keep_the_engine_promises(options: dict[str, object]) -> None:
     """The conformance suite runs the default options; these sets cover Spiel 1 and 2, the
-    drawn card that may be laid, the 100 as a number and the end without rebuilds."""
+    drawn card that may be laid, the 100 as a number, the end without rebuilds and the chain
+    that goes on after a Schnapszahl."""
     game = Cento(options)
     for seats in (2, 4, 6):
         steps = sum(1 for _ in random_walk(game, seats, 1, _check_views)) - 1
