@@ -58,6 +58,8 @@ from spieltisch.games.cento.state import (
     DREW,
     ENDED,
     ENDED_RUN,
+    ENDS,
+    GOES_ON,
     HAND_SIZE,
     LAID,
     NO_CARD,
@@ -67,6 +69,7 @@ from spieltisch.games.cento.state import (
     RULES_VERSION,
     RUN,
     SPECIAL_RULE_VARIANTS,
+    SPIEL_3,
     START,
     START_SEAT,
     TOOK,
@@ -149,6 +152,16 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
                 minimum=0,
                 maximum=20,
             ),
+            OptionSpec(
+                "chain_after_schnapszahl",
+                ENDS,
+                "Spiel 3: Nach einer Schnapszahl unter den ersten drei Karten endet die Kette "
+                "(ends) oder darf neben der Reihe ihrer Ziffer bis zu drei Karten "
+                "weitergehen (goes_on)",
+                "game 3: after a Schnapszahl among the first three cards the chain ends "
+                "(ends) or may go on up to three cards besides the run of its digit (goes_on)",
+                choices=(ENDS, GOES_ON),
+            ),
         ),
     )
 
@@ -160,6 +173,10 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
         self.free_cards = int(self.options["free_cards"]) if self.special else 0
         self.lay_drawn = bool(self.options["lay_drawn"])
         self.rebuilds = int(self.options["rebuilds"])
+        self.chain_goes_on = (
+            self.variant == SPIEL_3 and self.options["chain_after_schnapszahl"] == GOES_ON
+        )
+        self.run_or_chain = {}
         #: ``fits[below][card]``: may a card of value ``card`` lie on value ``below``?
         self.fits = fit_table(self.variant, self.hundred_mode)
         #: ``free_fits[below]``: the free-card lays that fit on ``below``.
