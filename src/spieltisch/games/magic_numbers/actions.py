@@ -5,8 +5,8 @@ pass while bidding; an answer or "don't know" (a pass) while solving; the first 
 with a human quizmaster, his verdict. An answer carries free text, so only one answer, the
 empty one, is listed among the legal actions and in the integer codec; every answer counts as
 that template for legality (``MagicNumbers.legality_key``). With ``answers=choice`` a player
-answers instead by choosing one of the meanings offered (``Choose``), a plain listed action. Text forms count card positions
-1–4 from the left as people do; JSON forms count them 0–3.
+answers instead by choosing one of the meanings offered (``Choose``), a plain listed action.
+Text forms count card positions and choices from 1 as people do; JSON forms count from 0.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ A card being solved is offered with its own meaning and three believable distrac
 meanings of other cards whose numbers are of a similar size, of the same theme (colour) and
 with the same unit or theme hint first, so that a hint does not give the answer away: a
 tenfold difference in size counts as much as another theme and a half, a shared hint takes
-off half of a theme. A distractor is never a true meaning of the card's number: no card with the same
-number is taken, nor one whose meaning the judge would accept for this card, nor one whose
+off half of a theme. A distractor is never a true meaning of the card's number: no card with
+the same number is taken, nor one whose meaning the judge would accept for this card, nor one whose
 meaning reads the same. Which three of the closest candidates are taken, and the order of
 the four, follow from the game's seed and the card, so a transcript reproduces them; every
 seat sees the same order. A deck too small for three distractors offers fewer.
@@ -42,7 +42,7 @@ def same_number(a: str, b: str) -> bool:
     single number of the same size (``007`` and ``7``)."""
     a, b = a.replace(" ", ""), b.replace(" ", "")
     single = _FIRST_NUMBER.fullmatch(a) and _FIRST_NUMBER.fullmatch(b)
-    return a == b or bool(single) and size(a) == size(b)
+    return a == b or (bool(single) and size(a) == size(b))
 
 
 def _distance(card: Card, other: Card) -> float:

@@ -326,7 +326,7 @@ class MagicNumbers(
         or ``hint unit``, ``confirm``, ``reject``, ``choose 2``, ``answer <text>``; any other
         text is an answer. With ``answers=choice`` a number 1–4 alone is a choice. German
         words as the labels show them are understood too."""
-        action = words.parse_choice(text) if self.multiple_choice else None
+        action: Action | None = words.parse_choice(text) if self.multiple_choice else None
         if action is None:
             action = words.parse(text)
         if action is None:
