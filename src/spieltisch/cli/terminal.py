@@ -54,7 +54,7 @@ class TerminalPlayer:
                 self.console.print(t(self.lang, "help"), self._choices(legal))
                 continue
             try:
-                actions = self.game.parse_move(text)
+                actions = self.game.read_move(view, text)
             except ActionParseError:
                 self.console.print(t(self.lang, "not_an_action", text=text), style="yellow")
                 self.console.print(self._choices(legal))

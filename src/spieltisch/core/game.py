@@ -361,6 +361,11 @@ class Game(ABC, Generic[S, A, V]):
         """
         return [self.parse_action(text)]
 
+    def read_move(self, view: V, text: str) -> list[A]:
+        """A move a person typed while looking at ``view``: :meth:`parse_move`, unless the
+        game reads some texts by what the view shows (Magic Numbers' offered meanings)."""
+        return self.parse_move(text)
+
     def label(self, action: A, lang: str) -> str:
         """The shortest text a person can type for ``action``; :meth:`parse_action` reads it."""
         return str(action)
