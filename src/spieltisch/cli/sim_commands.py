@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from rich.table import Table
 from spieltisch.bots import bot_specs_for
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import JSON, Game
-from spieltisch.games import make_game
+from spieltisch.games import REGISTRY, make_game
 from spieltisch.sim.runner import default_workers, simulate
 
 
@@ -23,30 +24,21 @@ class SimUsageError(SpieltischError):
     """Bad arguments to ``simulate`` or ``report``."""
 
 
-def add_run_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments ``simulate`` and ``report`` share: what to play and where."""
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--games", type=int, required=True)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--bots", default="random", help="one bot spec for all seats, or one each")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    parser.add_argument("--deck", metavar="FILE", help="your own card deck (--option deck=FILE)")
+def add_run_arguments(parser: argparse.ArgumentParser, h: Callable[..., str]) -> None:
+    """The arguments ``simulate`` and ``report`` share: what to play and where; ``h`` gives
+    the help text of a key (:mod:`spieltisch.cli.help_texts`)."""
+    parser.add_argument("game", help=h("game", games=", ".join(REGISTRY)))
+    parser.add_argument("--players", type=int, required=True, help=h("players.required"))
+    parser.add_argument("--games", type=int, required=True, help=h("games.count"))
+    parser.add_argument("--seed", type=int, default=0, help=h("seed", default=0))
+    parser.add_argument("--bots", default="random", help=h("sim.bots"))
     parser.add_argument(
-        "--compare",
-        metavar="KEY=V1,V2,...",
-        help="play the same seeds under each value of a rule option and compare",
+        "--option", action="append", default=[], metavar="KEY=VALUE", help=h("option")
     )
-    parser.add_argument(
-        "--workers", type=int, help="processes to play in (default: every core; 1: this one)"
-    )
-    parser.add_argument(
-        "--ray",
-        nargs="?",
-        const="",
-        metavar="ADDRESS",
-        help="play as Ray tasks: on the cluster at ADDRESS, or on a local Ray instance",
-    )
+    parser.add_argument("--deck", metavar="FILE", help=h("deck"))
+    parser.add_argument("--compare", metavar="KEY=V1,V2,...", help=h("sim.compare"))
+    parser.add_argument("--workers", type=int, help=h("workers"))
+    parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS", help=h("sim.ray"))
 
 
 def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
