@@ -27,6 +27,7 @@ from spieltisch.cli.console import make_console
 from spieltisch.cli.help_texts import help_text
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.cli.render import render
+from spieltisch.cli.replay import KeySource, frames, print_all, read_key, step_through
 from spieltisch.cli.serve import add_parser as add_serve_parser
 from spieltisch.cli.serve import cmd_serve
 from spieltisch.cli.sim_commands import add_run_arguments, cmd_report, cmd_simulate
@@ -35,12 +36,14 @@ from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import SeatCountError, SpieltischError
 from spieltisch.core.game import Event, Game
 from spieltisch.core.match import Agent, new_transcript, play_match
-from spieltisch.core.transcript import Transcript, check_result, replay, replay_steps
+from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import REGISTRY, game_class, game_for, make_game
 from spieltisch.sim.runner import default_workers
 from spieltisch.sim.tournament import tournament
 
 EXIT_USAGE = 2
+#: The widest the rules are set: longer lines are hard to read.
+RULES_WIDTH = 100
 
 
 class UsageError(SpieltischError):
@@ -196,7 +199,7 @@ def rules_text(game_id: str, lang: str) -> str:
 
 def cmd_rules(args: argparse.Namespace, out: Console) -> int:
     text = rules_text(args.game, args.lang or default_lang())
-    out.print(Markdown(text) if out.is_terminal else text)
+    out.print(Markdown(text), width=min(out.width, RULES_WIDTH))
     return 0
 
 
@@ -324,7 +327,9 @@ def cmd_tournament(args: argparse.Namespace, out: Console, err: Console) -> int:
     return 0
 
 
-def cmd_replay(args: argparse.Namespace, out: Console) -> int:
+def cmd_replay(args: argparse.Namespace, out: Console, keys: KeySource | None = None) -> int:
+    """Verify a saved game, print it, or step through it on key presses (``keys``: where
+    the presses come from; the terminal's keyboard by default)."""
     lang = args.lang or default_lang()
     transcript = Transcript.load(args.file)
     game = game_for(transcript)
@@ -334,17 +339,16 @@ def cmd_replay(args: argparse.Namespace, out: Console) -> int:
             raise SpieltischError("the transcript does not record a finished game")
         out.print(t(lang, "verified", steps=len(transcript.actions)))
         return 0
-    state = None
-    for step, seat, action, events, after in replay_steps(game, transcript):
-        state = after
-        if seat is not None:
-            player = t(lang, "player", n=seat + 1)
-            out.print(f"[bold]{t(lang, 'step', step=step)}[/bold] · {player}: {action}")
-        for event in events:
-            out.print("  " + game.describe(event, lang), highlight=False)
-    check_result(game, state, transcript)
-    out.print(render(game, game.view(state, None), lang))
-    print_result(out, transcript, lang)
+    viewer = None if args.seat is None else args.seat - 1
+    if viewer is not None and not 0 <= viewer < transcript.players:
+        raise UsageError(t(lang, "seat_range", players=transcript.players, seat=args.seat))
+    shown = frames(game, transcript, viewer, lang)
+    interactive = keys is not None or (sys.stdin.isatty() and out.is_terminal)
+    if args.all or not interactive:
+        print_all(out, game, shown, viewer, lang)
+    elif not step_through(out, game, shown, viewer, lang, keys or read_key):
+        return 0
+    print_result(out, transcript, lang, viewer)
     return 0
 
 
