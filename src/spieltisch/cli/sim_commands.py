@@ -17,6 +17,7 @@ from spieltisch.bots import bot_specs_for
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import JSON, Game
 from spieltisch.games import REGISTRY, make_game
+from spieltisch.sim.report import seat_verdict
 from spieltisch.sim.runner import default_workers, simulate
 
 
@@ -134,7 +135,32 @@ def print_summary(
             f"{summary['mean_scores'][seat]:.2f}",
         )
     out.print(table)
-    out.print(f"mean length {summary['mean_length']:.1f} actions")
+    for line in summary_lines(summary):
+        out.print(line, highlight=False)
+
+
+def summary_lines(summary: dict[str, Any]) -> list[str]:
+    """What a designer reads under the table: the rules played, whether a seat is favoured
+    (the report's test), why the wins may add up to more than the games, how long a game is."""
+    options = ", ".join(f"{key}={value}" for key, value in summary["options"].items())
+    lines = [f"options: {options or 'none'}", "seat balance: " + seat_verdict(summary)]
+    extra = summary["shared_wins"]
+    if extra:
+        lines.append(
+            f"first places shared: the wins add up to {summary['games'] + extra} in "
+            f"{summary['games']} games, because tied winners each count a win; the fair "
+            f"share is therefore {summary['fair_share']:.3f}, not {1 / summary['players']:.3f}."
+        )
+    length = f"mean length {summary['mean_length']:.1f} actions"
+    unit = summary["length_unit"]
+    if unit is not None:
+        low, high = summary["unit_counts"][0][0], summary["unit_counts"][-1][0]
+        length = (
+            f"mean length {summary['mean_units']:.1f} {unit} (from {low} to {high}; "
+            f"{summary['mean_length']:.1f} actions)"
+        )
+    lines.append(length)
+    return lines
 
 
 def print_difference(out: Console, key: str, difference: dict[str, Any]) -> None:
