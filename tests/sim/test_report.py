@@ -187,7 +187,9 @@ def test_the_plots_share_one_scale_and_whole_number_ticks(
     for axes in seats:
         ticks = [tick for tick in axes.get_xticks() if axes.get_xlim()[0] <= tick]
         assert all(float(tick).is_integer() for tick in ticks)
-        labels = [text.get_text() for text in axes.get_legend().get_texts()]
+        legend = axes.get_legend()
+        assert legend is not None
+        labels = [text.get_text() for text in legend.get_texts()]
         assert all(label.startswith("mean ") for label in labels)
     lengths = figures["lengths.png"].axes[0]
     assert lengths.get_xlabel() == "rounds per game"

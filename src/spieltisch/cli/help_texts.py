@@ -25,7 +25,8 @@ HELP: dict[str, dict[str, str]] = {
         "(default: {default})",
         "option": "a rule option, repeatable (default: the rules as printed; "
         "'spieltisch rules GAME' describes them)",
-        "deck": "your own card deck, a JSON file (Magic Numbers; the same as --option deck=FILE)",
+        "deck": "your own card deck, a JSON file (Magic Numbers; the same as --option "
+        "deck=FILE; default: the game's own deck)",
         "bots": "one bot spec for every other seat, or one per seat, comma-separated "
         "(default: {default}; see docs/bots.md)",
         "workers": "processes to play in (default: every core; 1: this one); "
@@ -43,7 +44,8 @@ HELP: dict[str, dict[str, str]] = {
         # play
         "play.seat": "your seat, from 1 to the number of players (default: 1)",
         "play.save": "where to save the game (default: spieltisch-transcripts/GAME-SEED.json)",
-        "play.resume": "continue a saved game; it names the game, players, seed and options",
+        "play.resume": "continue a saved game; it names the game, players, seed and options "
+        "(default: a new game)",
         # simulate, report
         "sim.bots": "one bot spec for all seats, or one per seat, comma-separated "
         "(default: random; see docs/bots.md)",
@@ -114,7 +116,7 @@ HELP: dict[str, dict[str, str]] = {
         "option": "eine Regeloption, wiederholbar (Vorgabe: die Regeln wie gedruckt; "
         "'spieltisch rules SPIEL' beschreibt sie)",
         "deck": "ein eigenes Kartendeck als JSON-Datei (Magic Numbers; dasselbe wie "
-        "--option deck=FILE)",
+        "--option deck=FILE; Vorgabe: das Deck des Spiels)",
         "bots": "eine Bot-Angabe für alle anderen Plätze oder eine je Platz, mit Kommas "
         "getrennt (Vorgabe: {default}; siehe docs/bots.md)",
         "workers": "Prozesse, in denen gespielt wird (Vorgabe: jeder Kern; 1: dieser); "
@@ -132,7 +134,7 @@ HELP: dict[str, dict[str, str]] = {
         "play.save": "wohin die Partie gespeichert wird "
         "(Vorgabe: spieltisch-transcripts/SPIEL-STARTWERT.json)",
         "play.resume": "eine gespeicherte Partie fortsetzen; sie nennt Spiel, Spieler, "
-        "Startwert und Optionen",
+        "Startwert und Optionen (Vorgabe: eine neue Partie)",
         "sim.bots": "eine Bot-Angabe für alle Plätze oder eine je Platz, mit Kommas getrennt "
         "(Vorgabe: random; siehe docs/bots.md)",
         "sim.compare": "dieselben Startwerte unter jedem Wert einer Regeloption spielen und "

@@ -12,6 +12,7 @@ import secrets
 import sys
 import textwrap
 from collections.abc import Sequence
+from contextlib import nullcontext
 from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
@@ -27,7 +28,7 @@ from spieltisch.cli.console import make_console
 from spieltisch.cli.help_texts import help_text
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.cli.render import render
-from spieltisch.cli.replay import KeySource, frames, print_all, read_key, step_through
+from spieltisch.cli.replay import KeySource, frames, print_all, step_through, terminal_keys
 from spieltisch.cli.serve import add_parser as add_serve_parser
 from spieltisch.cli.serve import cmd_serve
 from spieltisch.cli.sim_commands import add_run_arguments, cmd_report, cmd_simulate
@@ -346,8 +347,10 @@ def cmd_replay(args: argparse.Namespace, out: Console, keys: KeySource | None = 
     interactive = keys is not None or (sys.stdin.isatty() and out.is_terminal)
     if args.all or not interactive:
         print_all(out, game, shown, viewer, lang)
-    elif not step_through(out, game, shown, viewer, lang, keys or read_key):
-        return 0
+    else:
+        with nullcontext(keys) if keys is not None else terminal_keys() as pressed:
+            if not step_through(out, game, shown, viewer, lang, pressed):
+                return 0
     print_result(out, transcript, lang, viewer)
     return 0
 

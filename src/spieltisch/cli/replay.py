@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 import select
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,7 +66,7 @@ def heading(frame: Frame, viewer: Seat | None, lang: str) -> str:
 
 
 def print_frame(out: Console, frame: Frame, viewer: Seat | None, lang: str) -> None:
-    out.print(heading(frame, viewer, lang))
+    out.print(heading(frame, viewer, lang), highlight=False)
     for line in frame.lines:
         out.print("  " + line, highlight=False)
 
@@ -98,7 +99,8 @@ def step_through(
             out.clear()
         out.print(render(game, frame.view, lang))
         print_frame(out, frame, viewer, lang)
-        out.print(t(lang, "replay_keys", step=frame.step, last=shown[-1].step), style="dim")
+        hint = t(lang, "replay_keys", step=frame.step, last=shown[-1].step)
+        out.print(hint, style="dim", highlight=False)
         if index == last:
             return True
         key = keys()
@@ -107,21 +109,26 @@ def step_through(
         index = max(0, index - 1) if key == BACK else index + 1
 
 
-def read_key(fd: int | None = None) -> str:
-    """One key press from the terminal, unbuffered: Enter, space, → or n is :data:`NEXT`;
-    ←, Backspace, b or p is :data:`BACK`; q, Escape, Ctrl-C or Ctrl-D is :data:`QUIT`.
-    Other keys are ignored."""
+@contextmanager
+def terminal_keys(fd: int | None = None) -> Iterator[KeySource]:
+    """Key presses from the terminal, each as soon as it is pressed and not echoed, for the
+    duration of the ``with`` block: Enter, space, → or n is :data:`NEXT`; ←, Backspace, b
+    or p is :data:`BACK`; q, Escape or Ctrl-D is :data:`QUIT`. Other keys are ignored."""
     import termios
     import tty
 
     fd = sys.stdin.fileno() if fd is None else fd
     saved = termios.tcgetattr(fd)
-    try:
-        tty.setraw(fd)
+    tty.setcbreak(fd, termios.TCSANOW)  # keys pressed early are kept, not flushed
+
+    def read() -> str:
         while True:
             key = _key_name(_read_press(fd))
             if key is not None:
                 return key
+
+    try:
+        yield read
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
