@@ -74,7 +74,7 @@ HELP: dict[str, dict[str, str]] = {
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
-        "spieltisch rules triggs | less -R",
+        "spieltisch rules triggs --lang en | less",
         "ex.play": "spieltisch play dicht-dran\n"
         "spieltisch play cento --players 3 --bots heuristic --seed 7\n"
         "spieltisch play --resume spieltisch-transcripts/cento-7.json",
