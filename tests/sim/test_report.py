@@ -150,8 +150,10 @@ def test_compare_report_shows_variants_differences_and_verdicts(
     assert length_row[0] == "game length (actions)"
     assert float(length_row[1]) == pytest.approx(difference["length"]["mean"], abs=1e-4)
     assert length_row[4] == "significant at 5 %"
-    assert len(table) == 1 + 1 + 3 + 3  # header, length, three win shares, three scores
-    for row, win in zip(table[2:5], difference["win_share"], strict=True):
+    assert table[2][0] == "game length (rounds)"
+    assert float(table[2][1]) == pytest.approx(difference["units"]["mean"], abs=1e-4)
+    assert len(table) == 1 + 2 + 3 + 3  # header, two lengths, three win shares, three scores
+    for row, win in zip(table[3:6], difference["win_share"], strict=True):
         words = "significant at 5 %" if win["significant"] else "not significant at 5 %"
         assert row[4] == words
     (verdict,) = page.verdicts

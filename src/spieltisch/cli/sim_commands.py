@@ -110,7 +110,7 @@ def cmd_simulate(
     for variant in summary.get("variants", [summary]):
         print_summary(out, variant, bots, summary.get("compare"))
     for difference in summary.get("differences", []):
-        print_difference(out, summary["compare"]["key"], difference)
+        print_difference(out, summary["compare"]["key"], difference, summary["length_unit"])
     out.print(f"{summary['timing']['games_per_second']} games/s")
     return 0
 
@@ -163,13 +163,17 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
     return lines
 
 
-def print_difference(out: Console, key: str, difference: dict[str, Any]) -> None:
-    length = difference["length"]
+def print_difference(
+    out: Console, key: str, difference: dict[str, Any], unit: str | None = None
+) -> None:
+    """A later variant's game length against the first one's, in the game's own unit."""
+    length = difference["length"] if unit is None else difference["units"]
     verdict = "significant at 5 %" if length["significant"] else "not significant at 5 %"
     out.print(
         f"{key}={difference['value']} against {key}={difference['against']}: game length "
-        f"{length['mean']:+.2f} actions (95% CI {length['ci95'][0]:+.2f} to "
-        f"{length['ci95'][1]:+.2f}, p = {length['p']:.3g}, {verdict})"
+        f"{length['mean']:+.2f} {unit or 'actions'} (95% CI {length['ci95'][0]:+.2f} to "
+        f"{length['ci95'][1]:+.2f}, p = {length['p']:.3g}, {verdict})",
+        highlight=False,
     )
 
 

@@ -379,6 +379,9 @@ def _difference_section(summary: JSONDict) -> list[str]:
             "<th>p</th><th>verdict</th></tr>",
             _difference_row("game length (actions)", length),
         ]
+        unit = summary.get("length_unit")
+        if unit and "units" in difference:
+            parts.append(_difference_row(f"game length ({unit})", difference["units"]))
         for seat, win in enumerate(difference["win_share"]):
             parts.append(_difference_row(f"win share, seat {seat + 1}", win))
         for seat, score in enumerate(difference["mean_scores"]):

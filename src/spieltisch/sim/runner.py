@@ -464,6 +464,7 @@ def differences(paired: Paired) -> dict[str, JSON]:
     """A variant against the baseline: mean paired differences, 95 % intervals, p-values."""
     return {
         "length": paired_difference(paired.lengths).to_json(),
+        "units": paired_difference(paired.units).to_json(),
         "win_share": [paired_difference(m).to_json() for m in paired.wins],
         "mean_scores": [paired_difference(m).to_json() for m in paired.scores],
     }

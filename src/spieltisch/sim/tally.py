@@ -116,10 +116,12 @@ class Tally:
 @dataclass(slots=True)
 class Paired:
     """Per-game differences between a variant and the baseline, played with the same seeds:
-    game length, each seat's first place (1, 0 or −1) and each seat's score."""
+    game length (in actions, and in rounds or turns), each seat's first place (1, 0 or −1)
+    and each seat's score."""
 
     players: int
     lengths: Moments = field(default_factory=Moments)
+    units: Moments = field(default_factory=Moments)
     wins: list[Moments] = field(default_factory=list)
     scores: list[Moments] = field(default_factory=list)
 
@@ -130,6 +132,7 @@ class Paired:
 
     def add(self, variant: Outcome, baseline: Outcome) -> None:
         self.lengths.add(variant.length - baseline.length)
+        self.units.add(variant.units - baseline.units)
         for seat in range(self.players):
             won = (variant.ranking[seat] == 1) - (baseline.ranking[seat] == 1)
             self.wins[seat].add(won)
@@ -137,6 +140,7 @@ class Paired:
 
     def merge(self, other: Paired) -> None:
         self.lengths.merge(other.lengths)
+        self.units.merge(other.units)
         for seat in range(self.players):
             self.wins[seat].merge(other.wins[seat])
             self.scores[seat].merge(other.scores[seat])
