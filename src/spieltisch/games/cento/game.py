@@ -292,6 +292,7 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
             end_reason=state.end_reason,
             public_moves=state.public_moves[:],
             known_bottom=state.known_bottom,
+            turns=state.turns,
         )
 
     # -- legal actions ----------------------------------------------------------------
@@ -319,6 +320,12 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
             self._take(state, seat, log)
 
     # -- the end ----------------------------------------------------------------------
+    length_unit = "turns"
+
+    def progress(self, state: CentoState) -> int:
+        """The turns begun, the one the game ended in included."""
+        return state.turns + 1
+
     def is_terminal(self, state: CentoState) -> bool:
         return state.phase is OVER
 

@@ -199,6 +199,7 @@ class CentoRules:
         values = state.turn_values
         obliged = self.special and bool(values) and values[-1] < 10
         state.to_move = (state.to_move + 1) % state.seats
+        state.turns += 1
         state.phase = OBLIGED if obliged else START
         values.clear()
         state.run_digit = 0

@@ -97,6 +97,8 @@ class CentoState:
     end_reason: str
     public_moves: list[PublicMove]
     known_bottom: int = 0
+    #: Turns ended so far: how long a game is as the rules count it.
+    turns: int = 0
 
 
 @dataclass(frozen=True, slots=True)

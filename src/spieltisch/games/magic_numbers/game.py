@@ -269,6 +269,12 @@ class MagicNumbers(
     def is_terminal(self, state: MagicNumbersState) -> bool:
         return state.phase is OVER
 
+    length_unit = "rounds"
+
+    def progress(self, state: MagicNumbersState) -> int:
+        """The rounds begun: one row of cards to bid on each."""
+        return state.round
+
     def scores(self, state: MagicNumbersState) -> tuple[int, ...]:
         """Each player's points (with the theme bonus once the game is over)."""
         return rules.scores(state)

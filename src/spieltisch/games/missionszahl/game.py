@@ -174,6 +174,12 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def is_terminal(self, state: MissionszahlState) -> bool:
         return state.phase is OVER
 
+    length_unit = "rounds"
+
+    def progress(self, state: MissionszahlState) -> int:
+        """The rounds begun: one mission card turned up each."""
+        return len(state.missions)
+
     def scores(self, state: MissionszahlState) -> tuple[int, ...]:
         """Each collection scored as at the end (final once the hands are empty)."""
         return rules.scores(state)
