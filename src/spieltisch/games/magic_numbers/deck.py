@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from spieltisch.core.errors import DeckError
-from spieltisch.games.magic_numbers.judge import is_correct, normalise
+from spieltisch.games.magic_numbers.judge import content, is_correct, words_of
 
 FORMAT = "spieltisch-magic-numbers-deck"
 FORMAT_VERSION = 1
@@ -42,7 +42,7 @@ THEME_FIELDS = ("id", "colour", "de", "en")
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 MAX_NUMBER_LENGTH = 20
 MIN_POINTS, MAX_POINTS = 1, 9
-MIN_ANSWERS, MAX_ANSWERS = 2, 8
+MIN_ANSWERS, MAX_ANSWERS = 2, 16
 #: Points by difficulty, ``[no hint, theme hint, unit hint, both hints]`` (RULES-NOTES §5
 #: item 9); the standard deck uses exactly these three rows.
 LEVELS: dict[str, tuple[int, int, int, int]] = {
@@ -93,17 +93,31 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """A whole deck: its name, its themes and its cards (in file order). ``known_answers``
-    are the normalised accepted answers of all cards."""
+    """A whole deck: its name, its themes and its cards (in file order). ``known_words``
+    are the words of every card's accepted answers (never a typo of another word);
+    ``extras[c]`` the words that belong to card ``c`` (its number, unit hint and meaning),
+    which an answer may hold besides an accepted answer."""
 
     name: Mapping[str, str]
     themes: tuple[Theme, ...]
     cards: tuple[Card, ...]
-    known_answers: frozenset[str] = frozenset()
+    known_words: frozenset[str] = frozenset()
+    extras: tuple[frozenset[str], ...] = ()
 
     def is_right(self, card: int, answer: str) -> bool:
         """Whether ``answer`` names the meaning of the card at ``card`` (see ``judge``)."""
-        return is_correct(answer, self.cards[card].accepted, self.known_answers)
+        extras = self.extras[card] if self.extras else frozenset()
+        return is_correct(answer, self.cards[card].accepted, self.known_words, extras)
+
+    def other_meaning(self, card: int, answer: str) -> int | None:
+        """Another card with the same number whose meaning ``answer`` names (7: the
+        continents, not the East Frisian Islands), or ``None``; never where ``answer`` is
+        right for ``card`` itself."""
+        number = self.cards[card].number
+        for other, data in enumerate(self.cards):
+            if other != card and data.number == number and self.is_right(other, answer):
+                return None if self.is_right(card, answer) else other
+        return None
 
     def theme(self, theme_id: str) -> Theme:
         return next(theme for theme in self.themes if theme.id == theme_id)
@@ -178,8 +192,15 @@ def parse_deck(data: Any, where: str) -> Deck:
             raise _card_error(where, number, raw, f"id is used twice (also card {ids[card.id]})")
         ids[card.id] = number
         cards.append(card)
-    known = frozenset(normalise(text) for card in cards for text in card.accepted)
-    return Deck(name=dict(name), themes=themes, cards=tuple(cards), known_answers=known)
+    known = frozenset(word for card in cards for text in card.accepted for word in words_of(text))
+    extras = tuple(_extras(card) for card in cards)
+    return Deck(dict(name), themes, tuple(cards), known, extras)
+
+
+def _extras(card: Card) -> frozenset[str]:
+    """The words that belong to a card: its number's, its unit hint's and its meaning's."""
+    texts = (card.number, *card.unit_hint.values(), *card.meaning.values())
+    return frozenset(word for text in texts for word in content(words_of(text)))
 
 
 def _card_error(where: str, number: int, raw: object, message: str) -> DeckError:
@@ -287,7 +308,7 @@ def _answers(raw: object, fail: Fail) -> dict[str, tuple[str, ...]]:
         if (
             not isinstance(given, list)
             or not MIN_ANSWERS <= len(given) <= MAX_ANSWERS
-            or not all(isinstance(answer, str) and normalise(answer) for answer in given)
+            or not all(isinstance(answer, str) and content(words_of(answer)) for answer in given)
         ):
             raise fail(
                 f"field 'answers' must list {MIN_ANSWERS}–{MAX_ANSWERS} accepted {lang!r} "
