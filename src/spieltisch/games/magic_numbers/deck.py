@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
@@ -118,6 +119,10 @@ class Deck:
             if other != card and data.number == number and self.is_right(other, answer):
                 return None if self.is_right(card, answer) else other
         return None
+
+    def namesakes(self) -> int:
+        """The most other cards any card shares its number with."""
+        return max(Counter(card.number for card in self.cards).values()) - 1
 
     def theme(self, theme_id: str) -> Theme:
         return next(theme for theme in self.themes if theme.id == theme_id)

@@ -16,9 +16,10 @@ words only where they belong to the card (its number, its unit hint, its meaning
 
 A typo (a wrong, missing or extra letter, or two neighbouring letters swapped) is forgiven
 once in words of 5 to 8 letters and twice in longer ones, never in shorter words, never in a
-number, never in the first letter (``Glückszahl`` is not ``Unglückszahl``), and never where the typed word is itself a real word: a word of the German or English
-word list (``wordfreq``) or of any answer in the deck. ``Iran`` is not ``Uran``, ``Wolf`` is
-not ``Golf``, ``Spine`` is not ``Spinne``.
+number, never in the first letter (``Glückszahl`` is not ``Unglückszahl``), and never
+where the typed word is itself a real word: a word of the German or English word list
+(``wordfreq``) or of any answer in the deck. ``Iran`` is not ``Uran``, ``Wolf`` is not
+``Golf``, ``Spine`` is not ``Spinne``.
 """
 
 from __future__ import annotations
@@ -101,13 +102,45 @@ _PHRASES = (
 )
 
 # -- numbers as words ---------------------------------------------------------------------
-_UNITS_DE = ("null eins zwei drei vier funf sechs sieben acht neun zehn elf zwolf").split()
-_UNITS_EN = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen nineteen"
-).split()
-_TENS_DE = "zwanzig dreissig vierzig funfzig sechzig siebzig achtzig neunzig".split()
-_TENS_EN = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_UNITS_DE = [
+    "null",
+    "eins",
+    "zwei",
+    "drei",
+    "vier",
+    "funf",
+    "sechs",
+    "sieben",
+    "acht",
+    "neun",
+    "zehn",
+    "elf",
+    "zwolf",
+]
+_UNITS_EN = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS_DE = ["zwanzig", "dreissig", "vierzig", "funfzig", "sechzig", "siebzig", "achtzig", "neunzig"]
+_TENS_EN = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _TEENS_DE = {
     "dreizehn": 13,
     "vierzehn": 14,
