@@ -14,7 +14,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, partial
 from importlib import resources
 from pathlib import Path
@@ -44,6 +44,8 @@ ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 MAX_NUMBER_LENGTH = 20
 MIN_POINTS, MAX_POINTS = 1, 9
 MIN_ANSWERS, MAX_ANSWERS = 2, 16
+#: Words that may stand beside any accepted answer: they narrow nothing down.
+NEUTRAL_WORDS = frozenset({"erde", "earth", "welt", "world", "jahr", "year", "ganz", "alle"})
 #: Points by difficulty, ``[no hint, theme hint, unit hint, both hints]`` (RULES-NOTES §5
 #: item 9); the standard deck uses exactly these three rows.
 LEVELS: dict[str, tuple[int, int, int, int]] = {
@@ -104,9 +106,14 @@ class Deck:
     cards: tuple[Card, ...]
     known_words: frozenset[str] = frozenset()
     extras: tuple[frozenset[str], ...] = ()
+    owners: Mapping[str, frozenset[int]] = field(default_factory=dict)
 
     def is_right(self, card: int, answer: str) -> bool:
-        """Whether ``answer`` names the meaning of the card at ``card`` (see ``judge``)."""
+        """Whether ``answer`` names the meaning of the card at ``card`` (see ``judge``); an
+        accepted answer of other cards only, word for word, never is."""
+        owners = self.owners.get(answer_key(answer))
+        if owners is not None:
+            return card in owners
         extras = self.extras[card] if self.extras else frozenset()
         return is_correct(answer, self.cards[card].accepted, self.known_words, extras)
 
@@ -199,13 +206,28 @@ def parse_deck(data: Any, where: str) -> Deck:
         cards.append(card)
     known = frozenset(word for card in cards for text in card.accepted for word in words_of(text))
     extras = tuple(_extras(card) for card in cards)
-    return Deck(dict(name), themes, tuple(cards), known, extras)
+    owners: dict[str, set[int]] = {}
+    for index, card in enumerate(cards):
+        for text in card.accepted:
+            owners.setdefault(answer_key(text), set()).add(index)
+    frozen = {key: frozenset(cards) for key, cards in owners.items()}
+    return Deck(dict(name), themes, tuple(cards), known, extras, frozen)
+
+
+def answer_key(text: str) -> str:
+    """An answer's words that decide it, in a fixed order: equal for the same answer typed
+    in another word order or form of spacing."""
+    return " ".join(sorted(content(words_of(text))))
 
 
 def _extras(card: Card) -> frozenset[str]:
-    """The words that belong to a card: its number's, its unit hint's and its meaning's."""
-    texts = (card.number, *card.unit_hint.values(), *card.meaning.values())
-    return frozenset(word for text in texts for word in content(words_of(text)))
+    """The words that belong to a card: its number's, its unit hint's, its meaning's (but
+    no other numbers) and its accepted answers', and words that narrow nothing (``der
+    Erde``)."""
+    texts = (*card.unit_hint.values(), *card.meaning.values())
+    words = {word for text in texts for word in content(words_of(text)) if word.isalpha()}
+    answers = {word for text in card.accepted for word in content(words_of(text))}
+    return frozenset(words | answers | set(words_of(card.number)) | NEUTRAL_WORDS)
 
 
 def _card_error(where: str, number: int, raw: object, message: str) -> DeckError:

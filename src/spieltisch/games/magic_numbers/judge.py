@@ -58,6 +58,7 @@ REAL_WORD_ZIPF = 2.5
 #: Endings of German and English plural and genitive forms: ``Kontinent(e)``,
 #: ``Bundesl(ä)nd(er)``, ``Beethoven(s)``, ``Sinfonie(n)``.
 ENDINGS = ("s", "e", "n", "en", "er", "es", "ern", "ens", "nen")
+ER_ENDINGS = ("er", "ern")
 #: A word must keep at least this many letters without its ending.
 MIN_STEM = 3
 
@@ -317,14 +318,17 @@ def allowed_typos(word: str) -> int:
 
 
 def same_word(typed: str, accepted: str) -> bool:
-    """The same word, perhaps in another grammatical form (plural, genitive)."""
+    """The same word, perhaps in another grammatical form (plural, genitive); an ``-er``
+    plural only where the typed word drops it (``Bundesland`` for ``Bundesländer``, but
+    ``Spieler`` is not ``Spiel``)."""
     if typed == accepted:
         return True
     if any(ch.isdigit() for ch in typed + accepted):
         return False
     short, long = sorted((typed, accepted), key=len)
-    if len(short) >= MIN_STEM and long.startswith(short) and long[len(short) :] in ENDINGS:
-        return True
+    ending = long[len(short) :]
+    if len(short) >= MIN_STEM and long.startswith(short) and ending in ENDINGS:
+        return ending not in ER_ENDINGS or short == typed
     if len(short) >= 8 and len(long) == len(short) + 1 and _without_one_s(long, short):
         return True
     if short.endswith(("y", "ie")) and long.endswith("ies"):
@@ -333,6 +337,7 @@ def same_word(typed: str, accepted: str) -> bool:
     return any(
         typed.endswith(end) and len(typed) - len(end) >= MIN_STEM and typed[: -len(end)] == stem
         for end in ENDINGS
+        if end not in ER_ENDINGS
         for stem in _stems(accepted)
     )
 
@@ -345,7 +350,7 @@ def _without_one_s(long: str, short: str) -> bool:
 
 
 def _stems(word: str) -> list[str]:
-    return [word[: -len(end)] for end in ENDINGS if word.endswith(end)]
+    return [word[: -len(end)] for end in ENDINGS if word.endswith(end) and end not in ER_ENDINGS]
 
 
 def typo_of(typed: str, accepted: str, known: Collection[str]) -> bool:
@@ -355,11 +360,7 @@ def typo_of(typed: str, accepted: str, known: Collection[str]) -> bool:
         return False
     if any(ch.isdigit() for ch in typed):
         return False
-    return OSA.distance(typed, accepted, score_cutoff=limit) <= limit or any(
-        OSA.distance(typed, form, score_cutoff=limit) <= limit
-        for end in ENDINGS
-        for form in (accepted + end,)
-    )
+    return OSA.distance(typed, accepted, score_cutoff=limit) <= limit
 
 
 def word_matches(typed: str, accepted: str, known: Collection[str]) -> bool:
@@ -422,7 +423,7 @@ def is_correct(
             continue
         if matches(mine, theirs, extras, known):
             return True
-        if len(mine) != len(theirs) and word_matches("".join(mine), "".join(theirs), known):
+        if len(mine) != len(theirs) and same_word("".join(mine), "".join(theirs)):
             return True
         if len(mine) == 1 and mine[0] in compounds(tuple(theirs)):
             return True
