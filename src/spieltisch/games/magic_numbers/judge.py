@@ -211,7 +211,7 @@ def _english_numbers(words: list[str]) -> list[str]:
     for word in [*words, ""]:
         small = _SMALL_NUMBERS.get(word) if word in _UNITS_EN or word in _TENS_EN else None
         if small is not None:
-            total = (total or 0) if total is not None else 0
+            total = total or 0
             current += small
         elif word in {"hundred", "thousand"} and total is not None:
             factor = 100 if word == "hundred" else 1000
