@@ -562,6 +562,7 @@ def test_determinize_deals_other_chips_and_the_pile_below_its_top_anew() -> None
         ("answer to everything", Answer("answer to everything")),
         ("Gebot der Stunde", Answer("Gebot der Stunde")),
         ("Hinweis auf alles", Answer("Hinweis auf alles")),
+        ("Gebot", Answer("Gebot")),
         ("Antwort: Mauerfall", Answer("Mauerfall")),
         ("Mount Everest", Answer("Mount Everest")),
         ("  Fall der Mauer ", Answer("Fall der Mauer")),

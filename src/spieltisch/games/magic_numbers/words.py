@@ -44,7 +44,7 @@ _TYPED: dict[str, Action] = {
 #: a bid word with one or two numbers or single letters (``bid 5 9``, ``biete x``), a hint
 #: word with one word (``hint colour``). Any other text is an answer (``Gebot der Stunde``).
 _MALFORMED = re.compile(
-    r"(?:bid|biete|gebot)(?:\s+(?:\d+|\S))?(?:\s+(?:\d+|\S))?|(?:hint|hinweis)\s+\S+",
+    r"(?:bid|biete|gebot)\s+(?:\d+|\S)(?:\s+(?:\d+|\S))?|(?:hint|hinweis)\s+\S+",
     re.IGNORECASE,
 )
 
