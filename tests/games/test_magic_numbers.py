@@ -556,12 +556,19 @@ def test_determinize_deals_other_chips_and_the_pile_below_its_top_anew() -> None
         ("reject", REJECT),
         ("falsch", REJECT),
         ("answer", ANSWER),
-        ("answer Mount Everest", Answer("Mount Everest")),
+        ("answer: Mount Everest", Answer("Mount Everest")),
+        ("answer Mount Everest", Answer("answer Mount Everest")),
+        ("Antwort auf alles", Answer("Antwort auf alles")),
+        ("answer to everything", Answer("answer to everything")),
+        ("Gebot der Stunde", Answer("Gebot der Stunde")),
+        ("Hinweis auf alles", Answer("Hinweis auf alles")),
+        ("Gebot", Answer("Gebot")),
         ("Antwort: Mauerfall", Answer("Mauerfall")),
         ("Mount Everest", Answer("Mount Everest")),
         ("  Fall der Mauer ", Answer("Fall der Mauer")),
         ("1914 1918", Answer("1914 1918")),
-        ("answer pass", Answer("pass")),
+        ("answer: pass", Answer("pass")),
+        ("antwort:Thema", Answer("Thema")),
     ],
 )
 def test_text_forms(text: str, expected: object) -> None:
@@ -672,14 +679,14 @@ JUDGED = [
     ("Länge des Nils", "nile-length", True),
     ("Laenge des Nils", "nile-length", True),
     ("Nil", "nile-length", True),
-    ("Nill", "nile-length", True),
     ("Kolumbus", "columbus-america", True),
     ("Columbus", "columbus-america", True),
     ("Schlacht bei Waterloo", "waterloo-battle", True),
     ("Waterlo", "waterloo-battle", True),
     # Wrong: parts of a right answer, other facts, other numbers, nothing at all.
     ("Mount", "everest-height", False),
-    ("Everest Mount", "everest-height", False),
+    ("Everest Mount", "everest-height", True),
+    ("Nill", "nile-length", False),
     ("Kilimandscharo", "everest-height", False),
     ("K2", "everest-height", False),
     ("", "everest-height", False),
@@ -740,7 +747,7 @@ def test_the_judge(text: str, card_id: str, right: bool) -> None:
         ("8 848 Meter", "8848 Meter", True),
         ("8.848 Meter", "8848 Meter", True),
         ("8,848 m", "8848 m", True),
-        ("1 000 000", "1000000", True),
+        ("1 000 000 Euro", "1000000 Euro", True),
         ("3,5 Liter", "3.5 Liter", True),
         ("1988", "1989", False),
         ("Olympia 1972", "Olympia 1976", False),
@@ -753,7 +760,8 @@ def test_the_judge(text: str, card_id: str, right: bool) -> None:
         ("Ohm's law", "Ohms law", True),
         ("Staaten der USA", "Staaten der UNO", False),
         ("Staaten der UdSSR", "Staaten der UNO", False),
-        ("Gold", "Golf", True),
+        ("Gold", "Golf", False),
+        ("Glof", "Golf", False),
     ],
 )
 def test_the_judge_on_numbers_letters_and_words(text: str, accepted: str, right: bool) -> None:
@@ -763,15 +771,17 @@ def test_the_judge_on_numbers_letters_and_words(text: str, accepted: str, right:
 def test_the_right_answer_to_another_question_is_no_typo() -> None:
     assert is_correct("Gold", ["Golf"], elsewhere={"gold"}) is False
     assert is_correct("Golf", ["Golf"], elsewhere={"golf"}) is True
-    assert is_correct("Glof", ["Golf"], elsewhere={"gold"}) is True
+    assert is_correct("Glof", ["Golf"], elsewhere={"gold"}) is False  # no typos in short words
 
 
 def test_normalising() -> None:
-    assert normalise("  Die Höhe des Mount-Everest! ") == "hohe mount everest"
+    assert normalise("  Die Höhe des Mount-Everest! ") == "die hohe des mount everest"
     assert normalise("Fußball") == normalise("FUSSBALL") == "fussball"
     assert normalise("Müller") == normalise("Mueller")
     assert normalise("8 848") == normalise("8.848") == normalise("8,848") == "8848"
     assert normalise("der") == "der"
+    assert normalise("Mauer") == "mauer"
+    assert normalise("Hoehe") == normalise("Höhe") == "hohe"
 
 
 # -- deck files --------------------------------------------------------------------------------
@@ -800,7 +810,7 @@ def test_the_fixture_deck_loads() -> None:
         ({"theme": "weather"}, "field 'theme' must be one of the deck's themes: history,"),
         ({"number": "acht"}, "field 'number' must be the number as printed"),
         ({"number": "8848 8848 8848 8848 8"}, "field 'number' must be the number as printed"),
-        ({"answers": {"de": ["Everest"], "en": ["Everest", "Mt"]}}, "list 2–8 accepted 'de'"),
+        ({"answers": {"de": ["Everest"], "en": ["Everest", "Mt"]}}, "list 2–16 accepted 'de'"),
         ({"answers": {"de": ["Everest", ""], "en": ["a", "b"]}}, "field 'answers' must list"),
         ({"meaning": {"de": "Höhe"}}, "field 'meaning' must be an object with German and"),
         ({"unit_hint": "Meter"}, "field 'unit_hint' must be an object"),
@@ -898,7 +908,7 @@ def test_the_judging_examples_of_the_rules_hold_on_the_standard_deck() -> None:
 
     assert right("everest-height", "mount everest")
     assert right("everest-height", "Höhe des Mount Everest")
-    assert not right("everest-height", "Hoehe des Mt. Everest")
+    assert right("everest-height", "Hoehe des Mt. Everest")
     assert not right("everest-height", "Mount")
     assert not right("berlin-wall-fall", "Berlin Wall")
     assert not right("golf-holes", "Gold")

@@ -68,7 +68,7 @@ class Answer:
     text: str
 
     def __str__(self) -> str:
-        return f"answer {self.text}" if self.text else "answer"
+        return f"answer: {self.text}" if self.text else "answer"
 
     def to_json(self) -> dict[str, JSON]:
         return {"type": "answer", "text": self.text}

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from spieltisch.core.errors import DeckError
-from spieltisch.games.magic_numbers.judge import is_correct, normalise
+from spieltisch.games.magic_numbers.judge import content, is_correct, words_of
 
 FORMAT = "spieltisch-magic-numbers-deck"
 FORMAT_VERSION = 1
@@ -42,7 +43,9 @@ THEME_FIELDS = ("id", "colour", "de", "en")
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 MAX_NUMBER_LENGTH = 20
 MIN_POINTS, MAX_POINTS = 1, 9
-MIN_ANSWERS, MAX_ANSWERS = 2, 8
+MIN_ANSWERS, MAX_ANSWERS = 2, 16
+#: Words that may stand beside any accepted answer: they narrow nothing down.
+NEUTRAL_WORDS = frozenset({"erde", "earth", "welt", "world", "jahr", "year", "ganz", "alle"})
 #: Points by difficulty, ``[no hint, theme hint, unit hint, both hints]`` (RULES-NOTES §5
 #: item 9); the standard deck uses exactly these three rows.
 LEVELS: dict[str, tuple[int, int, int, int]] = {
@@ -93,17 +96,40 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """A whole deck: its name, its themes and its cards (in file order). ``known_answers``
-    are the normalised accepted answers of all cards."""
+    """A whole deck: its name, its themes and its cards (in file order). ``known_words``
+    are the words of every card's accepted answers (never a typo of another word);
+    ``extras[c]`` the words that belong to card ``c`` (its number, unit hint and meaning),
+    which an answer may hold besides an accepted answer."""
 
     name: Mapping[str, str]
     themes: tuple[Theme, ...]
     cards: tuple[Card, ...]
-    known_answers: frozenset[str] = frozenset()
+    known_words: frozenset[str] = frozenset()
+    extras: tuple[frozenset[str], ...] = ()
+    owners: Mapping[str, frozenset[int]] = field(default_factory=dict)
 
     def is_right(self, card: int, answer: str) -> bool:
-        """Whether ``answer`` names the meaning of the card at ``card`` (see ``judge``)."""
-        return is_correct(answer, self.cards[card].accepted, self.known_answers)
+        """Whether ``answer`` names the meaning of the card at ``card`` (see ``judge``); an
+        accepted answer of other cards only, word for word, never is."""
+        owners = self.owners.get(answer_key(answer))
+        if owners is not None:
+            return card in owners
+        extras = self.extras[card] if self.extras else frozenset()
+        return is_correct(answer, self.cards[card].accepted, self.known_words, extras)
+
+    def other_meaning(self, card: int, answer: str) -> int | None:
+        """Another card with the same number whose meaning ``answer`` names (7: the
+        continents, not the East Frisian Islands), or ``None``; never where ``answer`` is
+        right for ``card`` itself."""
+        number = self.cards[card].number
+        for other, data in enumerate(self.cards):
+            if other != card and data.number == number and self.is_right(other, answer):
+                return None if self.is_right(card, answer) else other
+        return None
+
+    def namesakes(self) -> int:
+        """The most other cards any card shares its number with."""
+        return max(Counter(card.number for card in self.cards).values()) - 1
 
     def theme(self, theme_id: str) -> Theme:
         return next(theme for theme in self.themes if theme.id == theme_id)
@@ -178,8 +204,30 @@ def parse_deck(data: Any, where: str) -> Deck:
             raise _card_error(where, number, raw, f"id is used twice (also card {ids[card.id]})")
         ids[card.id] = number
         cards.append(card)
-    known = frozenset(normalise(text) for card in cards for text in card.accepted)
-    return Deck(name=dict(name), themes=themes, cards=tuple(cards), known_answers=known)
+    known = frozenset(word for card in cards for text in card.accepted for word in words_of(text))
+    extras = tuple(_extras(card) for card in cards)
+    owners: dict[str, set[int]] = {}
+    for index, card in enumerate(cards):
+        for text in card.accepted:
+            owners.setdefault(answer_key(text), set()).add(index)
+    frozen = {key: frozenset(cards) for key, cards in owners.items()}
+    return Deck(dict(name), themes, tuple(cards), known, extras, frozen)
+
+
+def answer_key(text: str) -> str:
+    """An answer's words that decide it, in a fixed order: equal for the same answer typed
+    in another word order or form of spacing."""
+    return " ".join(sorted(content(words_of(text))))
+
+
+def _extras(card: Card) -> frozenset[str]:
+    """The words that belong to a card: its number's, its unit hint's, its meaning's (but
+    no other numbers) and its accepted answers', and words that narrow nothing (``der
+    Erde``)."""
+    texts = (*card.unit_hint.values(), *card.meaning.values())
+    words = {word for text in texts for word in content(words_of(text)) if word.isalpha()}
+    answers = {word for text in card.accepted for word in content(words_of(text))}
+    return frozenset(words | answers | set(words_of(card.number)) | NEUTRAL_WORDS)
 
 
 def _card_error(where: str, number: int, raw: object, message: str) -> DeckError:
@@ -287,7 +335,7 @@ def _answers(raw: object, fail: Fail) -> dict[str, tuple[str, ...]]:
         if (
             not isinstance(given, list)
             or not MIN_ANSWERS <= len(given) <= MAX_ANSWERS
-            or not all(isinstance(answer, str) and normalise(answer) for answer in given)
+            or not all(isinstance(answer, str) and content(words_of(answer)) for answer in given)
         ):
             raise fail(
                 f"field 'answers' must list {MIN_ANSWERS}–{MAX_ANSWERS} accepted {lang!r} "

@@ -288,10 +288,11 @@ class MagicNumbers(
         """Per round: at most four bids per player; between two bids, before the first and
         after the last fewer than a lap of passes (a lap ends the bidding). Per card with
         chips: three passes of at most one answer per bidder, each with a verdict when a
-        quizmaster judges, and the hint choice."""
+        quizmaster judges, and the hint choice; and one more answer for each other card with
+        the same number ("true, but not this card's meaning")."""
         bids = MAX_BIDS * seats
         bidding = bids + bids * (seats - 1) + seats
-        per_card = PASSES * ANSWERS_PER_PASS * seats * 2 + 1
+        per_card = PASSES * ANSWERS_PER_PASS * seats * 2 + 1 + self.deck.namesakes()
         return self.rounds * (bidding + DISPLAY_SIZE * per_card)
 
     # -- hidden information -----------------------------------------------------------

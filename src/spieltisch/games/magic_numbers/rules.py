@@ -54,6 +54,8 @@ from spieltisch.games.magic_numbers.state import (
     HINT,
     MAX_SEATS,
     NOBODY,
+    ONE_CARD_PER_NUMBER_AND_THEME,
+    OTHER_MEANING_RETRY,
     OVER,
     START_POINTS,
     THEME_BONUS,
@@ -229,7 +231,24 @@ class MagicNumbersRules:
         return state
 
     def _shuffled(self, seed: int) -> list[int]:
-        return shuffled(range(len(self.ids)), seed, 0)
+        """A shuffle from ``seed``; the cards in play (display and draw pile) hold no two
+        cards with the same number and theme: such a card goes to the box, the next one
+        comes instead."""
+        order = shuffled(range(len(self.ids)), seed, 0)
+        if not ONE_CARD_PER_NUMBER_AND_THEME:
+            return order
+        in_play: list[int] = []
+        box: list[int] = []
+        seen: set[tuple[str, str]] = set()
+        for card in order:
+            data = self.deck.cards[card]
+            key = (data.number, data.theme)
+            if key in seen or len(in_play) == DISPLAY_SIZE * self.rounds:
+                box.append(card)
+            else:
+                seen.add(key)
+                in_play.append(card)
+        return in_play + box
 
     def _checked_deck(self, deck: Sequence[object]) -> list[int]:
         if not is_complete_deck(deck, self.ids):
@@ -347,6 +366,7 @@ class MagicNumbersRules:
         state.hints = []
         state.answerer = 0
         state.answers = []
+        state.named = []
         state.pending = None
         state.phase = ANSWER_PHASE
         if log is not None:
@@ -378,7 +398,12 @@ class MagicNumbersRules:
             if log is not None:
                 log.append(Event("answer", {"seat": seat, "text": action.text, "correct": None}))
             return
-        right = self.deck.is_right(state.display[state.position], action.text)
+        card = state.display[state.position]
+        right = self.deck.is_right(card, action.text)
+        if not right and OTHER_MEANING_RETRY and self._names_other_card(state, card, action.text):
+            if log is not None:
+                log.append(Event("other_meaning", {"seat": seat, "text": action.text}))
+            return
         if log is not None:
             log.append(Event("answer", {"seat": seat, "text": action.text, "correct": right}))
         if right:
@@ -424,6 +449,15 @@ class MagicNumbersRules:
         else:
             state.answers.append((seat, str(action.index + 1)))
             self._next_answerer(state, log)
+
+    def _names_other_card(self, state: MagicNumbersState, card: int, text: str) -> bool:
+        """Whether ``text`` names the meaning of another card with the same number, not named
+        on this card before: "true, but not this card's meaning", the player answers again."""
+        other = self.deck.other_meaning(card, text)
+        if other is None or other in state.named:
+            return False
+        state.named.append(other)
+        return True
 
     def _apply_verdict(
         self, state: MagicNumbersState, seat: Seat, action: Action, log: Log
@@ -512,6 +546,7 @@ class MagicNumbersRules:
         state.quizmaster = NOBODY
         state.hints = []
         state.answers = []
+        state.named = []
         state.answerer = 0
         state.position = NOBODY
         state.offered = []

@@ -37,6 +37,12 @@ BID_AT_ZERO_POINTS = True
 ANSWERS_PER_PASS = 1
 #: Seed: one pass without hint, one with the chosen hint, one with both.
 PASSES = 1 + len(HINT_KINDS)
+#: Own rule: an answer that names the meaning of another card with the same number (7: the
+#: continents, not the East Frisian Islands) is "true, but not this card's meaning": the player
+#: tries again (each other card once per card; with the program as judge).
+OTHER_MEANING_RETRY = True
+#: Own rule: a deal holds no two cards with the same number and theme.
+ONE_CARD_PER_NUMBER_AND_THEME = True
 #: Seed: two extra points per theme (colour) with at least one collected card.
 THEME_BONUS = 2
 ALL_CHIPS = sum(1 << chip for chip in CHIPS)
@@ -111,6 +117,9 @@ class MagicNumbersState:
     pending: str | None
     bonus: list[int]
     offered: list[int] = field(default_factory=list)
+    #: The other cards whose meaning was named on the card being solved (each once; see
+    #: :data:`OTHER_MEANING_RETRY`).
+    named: list[int] = field(default_factory=list)
     free: list[int] | None = field(default=None, compare=False, repr=False)
     table: Table | None = field(default=None, compare=False, repr=False)
 
@@ -291,6 +300,7 @@ def clone(state: MagicNumbersState) -> MagicNumbersState:
         pending=state.pending,
         bonus=state.bonus[:],
         offered=state.offered[:],
+        named=state.named[:],
         free=None if state.free is None else state.free[:],
         table=state.table,  # an immutable value of the same table
     )

@@ -31,7 +31,9 @@ from spieltisch.games.magic_numbers.actions import (
 # -- text forms ------------------------------------------------------------------------------
 
 _BID = re.compile(r"(?:bid|biete|gebot)\s+(\d+)\s+(\d+)|(\d)\s+(\d)", re.IGNORECASE)
-_ANSWER = re.compile(r"(?:answer|antwort)(?:\s*:|(?=\s)|$)\s*(.*)", re.IGNORECASE | re.DOTALL)
+#: ``answer: <text>`` (also ``antwort:``) names an answer explicitly (``answer: pass``); without
+#: the colon the words are the answer itself (``Antwort auf alles``).
+_ANSWER = re.compile(r"(?:answer|antwort)\s*(?::\s*(.*))?", re.IGNORECASE | re.DOTALL)
 _TYPED: dict[str, Action] = {
     **dict.fromkeys(("pass", "passe", "weiß nicht", "weiss nicht", "don't know"), PASS),
     **dict.fromkeys(("dont know", "ich weiß es nicht", "i don't know"), PASS),
@@ -40,11 +42,15 @@ _TYPED: dict[str, Action] = {
     **dict.fromkeys(("confirm", "richtig", "ja", "yes"), CONFIRM),
     **dict.fromkeys(("reject", "falsch", "nein", "no"), REJECT),
 }
-#: First words that make a text a command, not an answer: such a text must be a whole
-#: command (``bid 5 9`` is refused, not taken as an answer).
-COMMAND_WORDS = frozenset({"bid", "biete", "gebot", "hint", "hinweis"})
 _CHOOSE = re.compile(r"(?:choose|wähle|waehle)\s+(\d)", re.IGNORECASE)
 _CHOICE_NUMBER = re.compile(r"(?:(?:choose|wähle|waehle)\s+)?(\d)", re.IGNORECASE)
+#: Texts shaped like a command but not a whole one are refused, not taken as an answer:
+#: a bid word with one or two numbers or single letters (``bid 5 9``, ``biete x``), a hint
+#: word with one word (``hint colour``). Any other text is an answer (``Gebot der Stunde``).
+_MALFORMED = re.compile(
+    r"(?:bid|biete|gebot)\s+(?:\d+|\S)(?:\s+(?:\d+|\S))?|(?:hint|hinweis)\s+\S+",
+    re.IGNORECASE,
+)
 
 
 def parse(text: str) -> Action | None:
@@ -66,7 +72,7 @@ def parse(text: str) -> Action | None:
     answer = _ANSWER.fullmatch(text)
     if answer is not None:
         return _answer((answer.group(1) or "").strip())
-    if lower.split()[0] in COMMAND_WORDS:
+    if _MALFORMED.fullmatch(lower):
         return None
     return Answer(text)
 
@@ -278,6 +284,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "answer_right": "{seat} antwortet „{text}“ – richtig!",
         "answer_wrong": "{seat} antwortet „{text}“ – leider falsch.",
         "answer": "{seat} antwortet „{text}“.",
+        "other_meaning": "{seat} antwortet „{text}“ – stimmt, aber das ist nicht die Bedeutung "
+        "dieser Karte. Noch ein Versuch!",
         "dont_know": "{seat} weiß es nicht.",
         "choices": "Zur Wahl stehen: {choices}.",
         "choice_right": "{seat} wählt {n}) „{text}“ – richtig!",
@@ -310,6 +318,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "answer_right": "{seat} answers “{text}” – right!",
         "answer_wrong": "{seat} answers “{text}” – wrong.",
         "answer": "{seat} answers “{text}”.",
+        "other_meaning": "{seat} answers “{text}” – true, but not this card's meaning. Try again!",
         "dont_know": "{seat} does not know.",
         "choices": "The choices: {choices}.",
         "choice_right": "{seat} chooses {n}) “{text}” – right!",
