@@ -144,6 +144,10 @@ _TERM: dict[str, dict[str, str]] = {
         "to_move": "am Zug",
         "hand": "Deine Hand: ",
         "winner": "{player} hat gewonnen!",
+        "move_help": "Ein ganzer Zug auf einmal: die Karten der Reihe nach, z. B. '27 57 66', "
+        "eine freie Karte als 'frei 57', dann 'fertig'; oder 'ziehen', 'nimm 3'.",
+        "not_in_hand": "Die {card} hast du nicht auf der Hand; du hast: {hand}.",
+        "free": "frei",
     },
     "en": {
         "open": "Open card: ",
@@ -155,6 +159,10 @@ _TERM: dict[str, dict[str, str]] = {
         "to_move": "to move",
         "hand": "Your hand: ",
         "winner": "{player} has won!",
+        "move_help": "A whole turn at once: the cards in order, e.g. '27 57 66', a free card "
+        "as 'free 57', then 'end'; or 'draw', 'take 3'.",
+        "not_in_hand": "You hold no {card}; you hold: {hand}.",
+        "free": "free",
     },
 }
 """The terminal's own words for the board."""
@@ -213,3 +221,15 @@ _WEB: dict[str, dict[str, str]] = {
 WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
 _LABEL_WORDS = section(WORDS, "label")
 _EVENT_WORDS = section(WORDS, "event")
+_TERM_WORDS = section(WORDS, "term")
+
+
+def not_in_hand(card: int, hand: tuple[int, ...], lang: str) -> str:
+    """Telling a person they do not hold ``card`` (a free card: :data:`FREE`), and what they
+    hold."""
+    words = in_lang(_TERM_WORDS, lang)
+
+    def name(c: int) -> str:
+        return words["free"] if c == FREE else str(c)
+
+    return words["not_in_hand"].format(card=name(card), hand=", ".join(map(name, hand)))

@@ -239,5 +239,12 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         """Just the card number."""
         return words.label(action, lang)
 
+    def refusal(self, view: DichtDranView, text: str, lang: str) -> str | None:
+        """A number that is not in the hand."""
+        typed = text.strip()
+        if view.seat is None or not typed.isdigit() or int(typed) in view.hand:
+            return None
+        return words.not_in_hand(int(typed), view.hand, lang)
+
     def describe(self, event: Event, lang: str) -> str:
         return words.describe(event, lang)

@@ -111,6 +111,8 @@ _TERM: dict[str, dict[str, str]] = {
         "laid": "liegt verdeckt",
         "your_hand": "Deine Hand: ",
         "my_card": "Verdeckt gelegt: ",
+        "move_help": "Tippe die Zahl der Karte, die du verdeckt legst, z. B. 63.",
+        "not_in_hand": "Die {card} hast du nicht auf der Hand; du hast: {hand}.",
     },
     "en": {
         "title": "pass {n}/{of}",
@@ -123,6 +125,8 @@ _TERM: dict[str, dict[str, str]] = {
         "laid": "face down",
         "your_hand": "Your hand: ",
         "my_card": "Laid face down: ",
+        "move_help": "Type the number of the card you lay face down, e.g. 63.",
+        "not_in_hand": "{card} is not in your hand; you hold: {hand}.",
     },
 }
 """The terminal's own words for the board."""
@@ -183,3 +187,10 @@ _WEB: dict[str, dict[str, str]] = {
 #: Every text about Dicht dran, by word id.
 WORDS: Catalog = catalog(event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
 _EVENT_WORDS = section(WORDS, "event")
+_TERM_WORDS = section(WORDS, "term")
+
+
+def not_in_hand(card: int, hand: tuple[int, ...], lang: str) -> str:
+    """Telling a person they do not hold ``card``, and what they hold."""
+    text = in_lang(_TERM_WORDS, lang)["not_in_hand"]
+    return text.format(card=card, hand=", ".join(map(str, hand)))
