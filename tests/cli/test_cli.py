@@ -146,7 +146,7 @@ def test_malformed_and_illegal_transcripts_are_refused(
     illegal.write_text(json.dumps(data), encoding="utf-8")
     code, _, err = run(capsys, "replay", str(illegal), "--verify")
     assert code == 2
-    assert re.search(r"step 4, seat 0: play 100 is not legal for seat 0 now; legal: play", err)
+    assert re.search(r"step 4, player 1: play 100 is not legal now; legal: play", err)
 
 
 # -- simulate, replay ----------------------------------------------------------------------------
@@ -239,7 +239,7 @@ def test_a_person_plays_a_whole_game_and_is_helped_with_wrong_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     screens: list[str] = []
-    scripted_input(monkeypatch, capsys, ["banana", "play 1", "?"], screens)
+    scripted_input(monkeypatch, capsys, ["banana", "play 1", "", "?"], screens)
     save = tmp_path / "game.json"
     code = main(
         [
@@ -263,8 +263,8 @@ def test_a_person_plays_a_whole_game_and_is_helped_with_wrong_input(
     text = "".join(screens)
     assert code == 0
     assert "I don't understand 'banana'." in text
-    assert re.search(r"That is not allowed now. You may choose: \d+, \d+", text)
-    assert "Type one of the choices" in text
+    assert re.search(r"1 is not in your hand; you hold: \d+, \d+.*\nYou may choose: \d+", text)
+    assert "Type the number of the card you lay face down" in text
     assert "Player 2 (you)" in text
     assert "Result" in text
     transcript = Transcript.load(save)

@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 
 from spieltisch.cli.terminal import TerminalPlayer
+from spieltisch.core.errors import ActionParseError
 from spieltisch.core.game import GameSpec, View
 
 
@@ -27,6 +28,8 @@ class TwoStepGame:
     spec = GameSpec("two-step", "Zwei Schritte", "Two steps", "1", 1, 1)
 
     def parse_move(self, text: str) -> list[Step]:
+        if not text.isdigit() and text != "a":
+            raise ActionParseError(text)
         return [Step(1), Step(2)] if text == "a" else [Step(int(text))]
 
     def label(self, action: Step, lang: str) -> str:
@@ -34,6 +37,9 @@ class TwoStepGame:
 
     def legality_key(self, action: Step) -> Step:
         return action
+
+    def refusal(self, view: View, text: str, lang: str) -> str | None:
+        return "no nines here" if text == "9" else None
 
 
 def player(
@@ -43,7 +49,8 @@ def player(
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(queue))
     out = io.StringIO()
     console = Console(file=out, width=200)
-    return TerminalPlayer(TwoStepGame(), 0, console, "en"), out  # type: ignore[arg-type]
+    game = TwoStepGame()
+    return TerminalPlayer(game, 0, console, "en", interactive=False), out  # type: ignore[arg-type]
 
 
 def test_a_whole_move_is_played_one_action_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -68,5 +75,14 @@ def test_a_move_whose_first_action_is_illegal_is_refused_whole(
 ) -> None:
     agent, out = player(["a", "3"], monkeypatch)
     assert agent.act(View(seat=0), [Step(3)]) == Step(3)
-    assert "That is not allowed now. You may choose: 3" in out.getvalue()
+    assert "1 is not allowed now.\nYou may choose: 3" in out.getvalue()
     assert agent.queued == []
+
+
+def test_an_empty_line_asks_again_and_a_refusal_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    agent, out = player(["", "  ", "9", "x", "3"], monkeypatch)
+    assert agent.act(View(seat=0), [Step(3)]) == Step(3)
+    text = out.getvalue()
+    assert "no nines here\nYou may choose: 3" in text
+    assert "I don't understand 'x'. Type one of the choices." in text
+    assert "understand ''" not in text

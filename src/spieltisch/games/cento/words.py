@@ -147,7 +147,6 @@ _TERM: dict[str, dict[str, str]] = {
         "move_help": "Ein ganzer Zug auf einmal: die Karten der Reihe nach, z. B. '27 57 66', "
         "eine freie Karte als 'frei 57', dann 'fertig'; oder 'ziehen', 'nimm 3'.",
         "not_in_hand": "Die {card} hast du nicht auf der Hand; du hast: {hand}.",
-        "free": "frei",
     },
     "en": {
         "open": "Open card: ",
@@ -162,7 +161,6 @@ _TERM: dict[str, dict[str, str]] = {
         "move_help": "A whole turn at once: the cards in order, e.g. '27 57 66', a free card "
         "as 'free 57', then 'end'; or 'draw', 'take 3'.",
         "not_in_hand": "You hold no {card}; you hold: {hand}.",
-        "free": "free",
     },
 }
 """The terminal's own words for the board."""
@@ -221,7 +219,7 @@ _WEB: dict[str, dict[str, str]] = {
 WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
 _LABEL_WORDS = section(WORDS, "label")
 _EVENT_WORDS = section(WORDS, "event")
-_TERM_WORDS = section(WORDS, "term")
+_TERM_WORDS = section(WORDS, "term", "board")
 
 
 def not_in_hand(card: int, hand: tuple[int, ...], lang: str) -> str:

@@ -241,10 +241,10 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     def refusal(self, view: DichtDranView, text: str, lang: str) -> str | None:
         """A number that is not in the hand."""
-        typed = text.strip()
-        if view.seat is None or not typed.isdigit() or int(typed) in view.hand:
+        match = _PLAY_TEXT.fullmatch(text.strip())
+        if view.seat is None or match is None or int(match.group(1)) in view.hand:
             return None
-        return words.not_in_hand(int(typed), view.hand, lang)
+        return words.not_in_hand(int(match.group(1)), view.hand, lang)
 
     def describe(self, event: Event, lang: str) -> str:
         return words.describe(event, lang)
