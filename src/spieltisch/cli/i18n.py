@@ -17,8 +17,7 @@ WORDS: dict[str, dict[str, str]] = {
         "not_legal": "{action} geht gerade nicht.",
         "rest_dropped": "{action} geht jetzt nicht mehr; der Rest deines Zuges entfällt.",
         "move_help": "Gib eine der Möglichkeiten ein.",
-        "keys": "Tab ergänzt, ↑ holt frühere Eingaben, ? zeigt diese Hilfe, q beendet und "
-        "speichert.",
+        "keys": "Tab ergänzt · ↑ frühere Eingaben · ? Hilfe · q beendet und speichert",
         "saved": "Die Partie ist gespeichert: {path}",
         "resume": "Weiterspielen mit: spieltisch play --resume {path}",
         "aborted": "Partie unterbrochen.",
@@ -47,7 +46,7 @@ WORDS: dict[str, dict[str, str]] = {
         "not_legal": "{action} is not allowed now.",
         "rest_dropped": "{action} is no longer allowed; the rest of your move is dropped.",
         "move_help": "Type one of the choices.",
-        "keys": "Tab completes, ↑ recalls earlier lines, ? shows this help, q stops and saves.",
+        "keys": "Tab completes · ↑ earlier lines · ? help · q stops and saves",
         "saved": "The game is saved: {path}",
         "resume": "Continue with: spieltisch play --resume {path}",
         "aborted": "Game interrupted.",

@@ -10,7 +10,7 @@ terminal (a pipe, a test) it reads lines with ``input()``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from prompt_toolkit import PromptSession
@@ -126,7 +126,7 @@ class TerminalPlayer:
         self.lang = lang
         self.help = help_line(game, lang)
         interactive = at_terminal() if interactive is None else interactive
-        toolbar = f"{self.help}  {t(lang, 'keys')}"
+        toolbar = f"{self.help}\n{t(lang, 'keys')}"
         self.reader = LineReader(t(lang, "prompt"), toolbar, interactive)
         #: The rest of a whole move typed at once, handed out one action at a time.
         self.queued: list[Any] = []
@@ -186,23 +186,28 @@ class TerminalPlayer:
 
 
 class EventPrinter:
-    """Prints the events one seat (or a spectator, ``None``) may see."""
+    """Prints the events one seat (or a spectator, ``None``) may see, each thing once: a
+    public event about the seat itself is left out where the next event, to that seat alone,
+    tells all of it and more ("Player 1 laid a card face down" before "You laid the 90 face
+    down")."""
 
-    def __init__(
-        self,
-        game: Game[Any, Any, Any],
-        seat: Seat | None,
-        console: Console,
-        lang: str,
-        skip: Callable[[Event], bool] | None = None,
-    ):
+    def __init__(self, game: Game[Any, Any, Any], seat: Seat | None, console: Console, lang: str):
         self.game = game
         self.seat = seat
         self.console = console
         self.lang = lang
-        self.skip = skip
 
     def __call__(self, events: list[Event]) -> None:
-        for event in events:
-            if event.visible_to(self.seat) and not (self.skip and self.skip(event)):
+        for event, after in zip(events, [*events[1:], None], strict=True):
+            if event.visible_to(self.seat) and not self._told_better(event, after):
                 self.console.print("  " + self.game.describe(event, self.lang), highlight=False)
+
+    def _told_better(self, event: Event, after: Event | None) -> bool:
+        return (
+            self.seat is not None
+            and after is not None
+            and event.to is None
+            and after.to == frozenset({self.seat})
+            and event.data.get("seat") == self.seat
+            and set(event.data) < set(after.data)
+        )

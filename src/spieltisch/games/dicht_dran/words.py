@@ -22,6 +22,11 @@ def describe(event: Event, lang: str) -> str:
     """One line telling a person what ``event`` means, in ``lang``."""
     words = in_lang(_EVENT_WORDS, lang)
     data: dict[str, Any] = dict(event.data)
+    if event.kind == "game_end":
+        places = sorted(enumerate(data.pop("ranking")), key=lambda seat_place: seat_place[1])
+        data["ranking"] = ", ".join(
+            words["place"].format(place=place, player=seat + 1) for seat, place in places
+        )
     if "gap" in data:
         data["gap"] = "{}–{}".format(*data["gap"])
     for key in ("hand", "cards", "scores", "totals", "ranking"):
@@ -63,6 +68,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "count_one": "Karte",
         "count_many": "Karten",
         "game_end": "Das Spiel ist aus. Platzierung: {ranking}.",
+        "place": "Spieler {player} auf Platz {place}",
     },
     "en": {
         "pass_start": "Pass {pass} begins.",
@@ -85,6 +91,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "count_one": "card",
         "count_many": "cards",
         "game_end": "The game is over. Places: {ranking}.",
+        "place": "player {player} in place {place}",
     },
 }
 
@@ -107,7 +114,9 @@ _TERM: dict[str, dict[str, str]] = {
         "col_hand": "Hand",
         "col_won": "gewonnen",
         "col_chilis": "Schoten",
-        "col_total": "gesamt",
+        "col_total": "aus früheren Durchgängen",
+        "col_final": "Punkte je Durchgang → gesamt",
+        "over": "Spielende",
         "laid": "liegt verdeckt",
         "your_hand": "Deine Hand: ",
         "my_card": "Verdeckt gelegt: ",
@@ -121,7 +130,9 @@ _TERM: dict[str, dict[str, str]] = {
         "col_hand": "Hand",
         "col_won": "won",
         "col_chilis": "chilis",
-        "col_total": "total",
+        "col_total": "from past passes",
+        "col_final": "points by pass → total",
+        "over": "Game over",
         "laid": "face down",
         "your_hand": "Your hand: ",
         "my_card": "Laid face down: ",
