@@ -36,7 +36,9 @@ def test_an_out_of_turn_action_is_refused() -> None:
     transcript = recorded()
     seat, action = transcript.actions[0]
     transcript.actions.insert(1, (seat, action))
-    with pytest.raises(TranscriptError, match=r"^step 2, player \d does not act now; waiting for player \d"):
+    with pytest.raises(
+        TranscriptError, match=r"^step 2, player \d does not act now; waiting for player \d"
+    ):
         replay(game_for(transcript), transcript)
 
 

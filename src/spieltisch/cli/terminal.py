@@ -146,7 +146,7 @@ class TerminalPlayer:
             if not text:
                 continue
             if text.lower() in HELP_WORDS:
-                self.console.print(self.help, t(self.lang, "keys"), highlight=False)
+                self.console.print(f"{self.help}.", t(self.lang, "keys"), highlight=False)
                 self.console.print(self._choices(legal), highlight=False)
                 continue
             actions, problem = self._parse(view, text, legal)
@@ -163,9 +163,9 @@ class TerminalPlayer:
         except ActionParseError:
             why = self.game.refusal(view, text, self.lang)
             return [], why or t(self.lang, "not_an_action", text=text, help=self.help)
-        if actions and self.game.legality_key(actions[0]) in legal:
+        why = self.game.refusal(view, text, self.lang)  # a later card not held, say
+        if actions and self.game.legality_key(actions[0]) in legal and why is None:
             return actions, ""
-        why = self.game.refusal(view, text, self.lang)
         if why is None and actions:
             why = t(self.lang, "not_legal", action=self.game.label(actions[0], self.lang))
         return [], why or t(self.lang, "not_an_action", text=text, help=self.help)

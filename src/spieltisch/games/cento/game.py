@@ -399,13 +399,15 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
         return label_of(action, lang)
 
     def refusal(self, view: CentoView, text: str, lang: str) -> str | None:
-        """A card laid in the typed turn that is not in the hand."""
+        """A card laid in the typed turn that is not in the hand, before any card drawn."""
         try:
             typed = act.read_move(text)
         except ActionParseError:
             return None
         hand = Counter(view.hand)
         for action in typed:
+            if not isinstance(action, Lay | End):
+                return None
             if isinstance(action, Lay):
                 hand[action.card] -= 1
                 if view.seat is not None and hand[action.card] < 0:

@@ -144,8 +144,8 @@ _TERM: dict[str, dict[str, str]] = {
         "to_move": "am Zug",
         "hand": "Deine Hand: ",
         "winner": "{player} hat gewonnen!",
-        "move_help": "Ein ganzer Zug auf einmal: die Karten der Reihe nach, z. B. '27 57 66', "
-        "eine freie Karte als 'frei 57', dann 'fertig'; oder 'ziehen', 'nimm 3'.",
+        "move_help": "Ganzer Zug: die Karten der Reihe nach, '27 57 66', freie Karte als "
+        "'frei 57', dann 'fertig' · oder 'ziehen', 'nimm 3'",
         "not_in_hand": "Die {card} hast du nicht auf der Hand; du hast: {hand}.",
     },
     "en": {
@@ -158,8 +158,8 @@ _TERM: dict[str, dict[str, str]] = {
         "to_move": "to move",
         "hand": "Your hand: ",
         "winner": "{player} has won!",
-        "move_help": "A whole turn at once: the cards in order, e.g. '27 57 66', a free card "
-        "as 'free 57', then 'end'; or 'draw', 'take 3'.",
+        "move_help": "A whole turn: the cards in order, '27 57 66', a free card as 'free 57', "
+        "then 'end' · or 'draw', 'take 3'",
         "not_in_hand": "You hold no {card}; you hold: {hand}.",
     },
 }

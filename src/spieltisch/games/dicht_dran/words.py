@@ -120,7 +120,7 @@ _TERM: dict[str, dict[str, str]] = {
         "laid": "liegt verdeckt",
         "your_hand": "Deine Hand: ",
         "my_card": "Verdeckt gelegt: ",
-        "move_help": "Tippe die Zahl der Karte, die du verdeckt legst, z. B. 63.",
+        "move_help": "Tippe die Zahl der Karte, die du verdeckt legst, z. B. 63",
         "not_in_hand": "Die {card} hast du nicht auf der Hand; du hast: {hand}.",
     },
     "en": {
@@ -136,7 +136,7 @@ _TERM: dict[str, dict[str, str]] = {
         "laid": "face down",
         "your_hand": "Your hand: ",
         "my_card": "Laid face down: ",
-        "move_help": "Type the number of the card you lay face down, e.g. 63.",
+        "move_help": "Type the number of the card you lay face down, e.g. 63",
         "not_in_hand": "{card} is not in your hand; you hold: {hand}.",
     },
 }

@@ -42,6 +42,7 @@ from spieltisch.games.triggs.actions import (
     SYNONYMS,
     Action,
     Discard,
+    Draw,
     Form,
 )
 from spieltisch.games.triggs.knowledge import TriggsKnowledge, _Seen
@@ -350,7 +351,7 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
 
     def refusal(self, view: TriggsView, text: str, lang: str) -> str | None:
         """A card discarded or laid in the typed turn that is not in the hand (or not as
-        often)."""
+        often), before any card drawn in it."""
         try:
             typed = self.parse_move(text)
         except ActionParseError:
@@ -360,6 +361,8 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
             return None
         hand = Counter(view.hand)
         for action in typed:
+            if isinstance(action, Draw):
+                return None
             cards: tuple[int, ...] = ()
             if isinstance(action, Discard):
                 cards = (action.value,) * action.count

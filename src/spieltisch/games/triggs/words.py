@@ -164,8 +164,8 @@ _TERM: dict[str, dict[str, str]] = {
         "your_hand": "Deine Hand: ",
         "turn": "wählt Aktion A (ziehen), B (abwerfen) oder C (ankreuzen)",
         "drawing": "zieht noch {draws} Karte",
-        "move_help": "Ein ganzer Zug auf einmal: 'ziehe links mitte', 'wirf 2x9' oder "
-        "'kreuze 11: 11 7+4' (ansagen und Karten legen; danach 'extrakreuz 9', 'fertig').",
+        "move_help": "Ganzer Zug: 'ziehe links mitte' · 'wirf 2x9' · "
+        "'kreuze 11: 11 7+4 extrakreuz 9 fertig'",
         "not_in_hand": "Du hast keine {card} auf der Hand; du hast: {hand}.",
         "no_row": "Es gibt keine {value}er-Reihe; die Reihen gehen von 1 bis {rows}.",
     },
@@ -176,8 +176,8 @@ _TERM: dict[str, dict[str, str]] = {
         "your_hand": "Your hand: ",
         "turn": "chooses action A (draw), B (discard) or C (cross off)",
         "drawing": "draws {draws} more card",
-        "move_help": "A whole turn at once: 'draw left middle', 'discard 2x9' or "
-        "'cross 11: 11 7+4' (announce and lay cards; then 'extra 9', 'finish').",
+        "move_help": "A whole turn: 'draw left middle' · 'discard 2x9' · "
+        "'cross 11: 11 7+4 extra 9 finish'",
         "not_in_hand": "You hold no {card}; you hold: {hand}.",
         "no_row": "There is no {value}-row; the rows go from 1 to {rows}.",
     },
