@@ -266,7 +266,16 @@ def test_a_person_plays_a_whole_game_and_is_helped_with_wrong_input(
     assert re.search(r"1 is not in your hand; you hold: \d+, \d+.*\nYou may choose: \d+", text)
     assert "Type the number of the card you lay face down" in text
     assert "Player 2 (you)" in text
+    assert "You laid the" in text
+    assert "Player 2 laid a card face down" not in text  # your own play is told once
+    assert "Player 1 laid a card face down" in text
     assert "Result" in text
+    assert re.search(r"Places: player \d in place 1, player \d in place [12], ", text)
+    final_board = text[text.rindex("Dicht dran · Game over") :]
+    assert "Target" not in final_board
+    assert "points by pass → total" not in final_board  # one pass: just the total
+    assert "points " in final_board
+    assert "points of past passes" in text  # during the game
     transcript = Transcript.load(save)
     assert transcript.result is not None
     assert transcript.agents == ["random", "human", "random"]
@@ -290,13 +299,33 @@ def test_quitting_saves_the_game_and_resume_finishes_it(
     assert paused.result is None
     assert len(paused.actions) == 4  # the first round, saved as it went
 
+    assert paused.lang == "de"
+
     screens.clear()
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
     scripted_input(monkeypatch, capsys, [], screens)
-    assert main(["play", "--resume", str(save), "--lang", "de"]) == 0
+    assert main(["play", "--resume", str(save)]) == 0  # in the game's language
+    resumed = "".join(screens)
+    assert "Die Partie geht weiter nach 4 Zügen." in resumed
+    assert "Durchgang 1 beginnt" not in resumed  # the board as it stands, not the opening
+    assert "Deine Handkarten" not in resumed.split("Du bist dran")[0]
+    assert "Ergebnis" in "".join(screens) + capsys.readouterr().out
     finished = Transcript.load(save)
     assert finished.result is not None
     assert finished.actions[: len(paused.actions)] == paused.actions
     assert finished.seed == paused.seed
+
+
+def test_usage_errors_of_play_speak_german_under_lang_de(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(capsys, "play", "--lang", "de")
+    assert code == 2
+    assert "nenne ein Spiel oder --resume DATEI; Spiele: dicht-dran" in err
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    code, _, err = run(capsys, "play", "dicht-dran", "--seat", "7", "--players", "3")
+    assert code == 2
+    assert "--seat muss von 1 bis 3 gehen, nicht 7" in err
 
 
 def test_resume_refuses_settings_that_the_file_decides(

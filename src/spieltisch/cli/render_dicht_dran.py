@@ -79,14 +79,15 @@ def _players(view: Any, words: dict[str, str], lang: str) -> Table:
     out while the game goes on (the pass being played counts when it ends), every pass's and
     their sum once it is over."""
     players = Table(box=None, pad_edge=False)
-    total = "col_final" if view.game_over else "col_total"
+    by_passes = view.game_over and len(view.pass_scores) > 1
+    total = "col_by_pass" if by_passes else "col_sum" if view.game_over else "col_past"
     for column in ("col_player", "col_hand", "col_won", "col_chilis", total):
         players.add_column(words[column])
     players.add_column("")
     for seat in range(view.players):
         name = t(lang, "player", n=seat + 1) + (f" ({t(lang, 'you')})" if seat == view.seat else "")
         points = str(view.totals[seat])
-        if view.game_over and len(view.pass_scores) > 1:
+        if by_passes:
             by_pass = ", ".join(str(scores[seat]) for scores in view.pass_scores)
             points = f"{by_pass} → {points}"
         players.add_row(

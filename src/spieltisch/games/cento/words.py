@@ -147,6 +147,7 @@ _TERM: dict[str, dict[str, str]] = {
         "move_help": "Ganzer Zug: die Karten der Reihe nach, '27 57 66', freie Karte als "
         "'frei 57', dann 'fertig' · oder 'ziehen', 'nimm 3'",
         "not_in_hand": "Die {card} hast du nicht auf der Hand; du hast: {hand}.",
+        "no_free": "Du hast keine freie Karte auf der Hand; du hast: {hand}.",
     },
     "en": {
         "open": "Open card: ",
@@ -161,6 +162,7 @@ _TERM: dict[str, dict[str, str]] = {
         "move_help": "A whole turn: the cards in order, '27 57 66', a free card as 'free 57', "
         "then 'end' · or 'draw', 'take 3'",
         "not_in_hand": "You hold no {card}; you hold: {hand}.",
+        "no_free": "You hold no free card; you hold: {hand}.",
     },
 }
 """The terminal's own words for the board."""
@@ -230,4 +232,7 @@ def not_in_hand(card: int, hand: tuple[int, ...], lang: str) -> str:
     def name(c: int) -> str:
         return words["free"] if c == FREE else str(c)
 
-    return words["not_in_hand"].format(card=name(card), hand=", ".join(map(name, hand)))
+    held = ", ".join(map(name, hand))
+    if card == FREE:
+        return words["no_free"].format(hand=held)
+    return words["not_in_hand"].format(card=card, hand=held)
