@@ -38,6 +38,9 @@ class TwoStepGame:
     def legality_key(self, action: Step) -> Step:
         return action
 
+    def wants_text(self, action: Step) -> bool:
+        return False
+
     def refusal(self, view: View, text: str, lang: str) -> str | None:
         return "no nines here" if text == "9" else None
 

@@ -171,7 +171,8 @@ class TerminalPlayer:
         return [], why or t(self.lang, "not_an_action", text=text, help=self.help)
 
     def _read(self, legal: Sequence[Any]) -> str:
-        labels = [self.game.label(action, self.lang) for action in legal]
+        # a free-text template (a quiz answer) is typed, not completed
+        labels = [self.game.label(a, self.lang) for a in legal if not self.game.wants_text(a)]
         text = self.reader.read(labels, self.console)
         if text.lower() in QUIT_WORDS:
             raise Quit

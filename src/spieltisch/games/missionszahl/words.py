@@ -464,6 +464,8 @@ _TERM: dict[str, dict[str, str]] = {
         "exchange": "{player} darf eine Handkarte austauschen (Stapel oder blind).",
         "trade": "{player} wählt die Handkarte, die er abgibt.",
         "over": "Das Spiel ist aus.",
+        "move_help": "Eine Karte mit ihrem Namen, z. B. R17; ein Wechsel auf einmal: "
+        "'stapel R17' oder 'blind 2 R17'",
     },
     "en": {
         "round": "round {round}/{rounds}",
@@ -490,6 +492,8 @@ _TERM: dict[str, dict[str, str]] = {
         "exchange": "{player} may exchange a hand card (draw pile or blind).",
         "trade": "{player} chooses the hand card to give away.",
         "over": "The game is over.",
+        "move_help": "A card by its name, e.g. R17; an exchange at once: 'pile R17' or "
+        "'blind 2 R17'",
     },
 }
 """The terminal's own words for the board."""
