@@ -7,11 +7,14 @@ import io
 from dataclasses import dataclass
 
 import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from rich.console import Console
 
 from spieltisch.cli.terminal import TerminalPlayer
 from spieltisch.core.errors import ActionParseError
 from spieltisch.core.game import GameSpec, View
+from spieltisch.games.triggs import Triggs
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +92,24 @@ def test_an_empty_line_asks_again_and_a_refusal_says_why(monkeypatch: pytest.Mon
     assert "no nines here\nYou may choose: 3" in text
     assert "I don't understand 'x'. Type one of the choices." in text
     assert "understand ''" not in text
+
+
+def completions(player: TerminalPlayer, legal: list[object], typed: str) -> list[str]:
+    player.reader.completer.choices = [player.game.label(a, player.lang) for a in legal]
+    found = player.reader.completer.get_completions(Document(typed), CompleteEvent())
+    return [completion.text for completion in found]
+
+
+def test_completion_offers_the_legal_moves_in_the_players_language() -> None:
+    game = Triggs()
+    state = game.new_state(3, 3)
+    legal = list(game.legal_actions(state, 0))
+    console = Console(file=io.StringIO())
+    german = TerminalPlayer(game, 0, console, "de", interactive=False)
+    assert completions(german, legal, "zie") == ["ziehe links", "ziehe mitte", "ziehe rechts"]
+    assert completions(german, legal, "Kreuze 1") == ["kreuze 1", "kreuze 11", "kreuze 12"]
+    assert completions(german, legal, "draw") == []  # only what legal_actions offers
+    english = TerminalPlayer(game, 0, console, "en", interactive=False)
+    assert completions(english, legal, "draw l") == ["draw left"]
+    assert "kreuze 11: 11 7+4" in german.help
+    assert "cross 11: 11 7+4" in english.help
