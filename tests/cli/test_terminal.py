@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -94,7 +95,7 @@ def test_an_empty_line_asks_again_and_a_refusal_says_why(monkeypatch: pytest.Mon
     assert "understand ''" not in text
 
 
-def completions(player: TerminalPlayer, legal: list[object], typed: str) -> list[str]:
+def completions(player: TerminalPlayer, legal: Sequence[object], typed: str) -> list[str]:
     player.reader.completer.choices = [player.game.label(a, player.lang) for a in legal]
     found = player.reader.completer.get_completions(Document(typed), CompleteEvent())
     return [completion.text for completion in found]

@@ -661,3 +661,4 @@ def test_a_refused_turn_with_a_card_not_in_the_hand_says_so_when_parsed() -> Non
         "Du hast keine freie Karte auf der Hand; du hast: frei, 9, 40."
     )
     assert game.refusal(view, "ziehen 77", "de") is None  # drawn first: who knows
+    assert game.refusal(view, "500", "en") == "There is no card 500; the numbers go from 1 to 100."

@@ -410,6 +410,6 @@ def test_a_typed_card_not_in_the_hand_is_refused_with_the_hand_when_parsed() -> 
         f"{missing} is not in your hand; you hold: {held}."
     )
     refused = game.refusal(view, "500", "de")
-    assert refused == f"Die 500 hast du nicht auf der Hand; du hast: {held}."
+    assert refused == f"Eine Karte 500 gibt es nicht; du hast: {held}."
     assert game.refusal(view, str(view.hand[0]), "en") is None
     assert game.refusal(view, "banana", "en") is None

@@ -21,6 +21,7 @@ the engine's interface.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
@@ -41,6 +42,7 @@ from spieltisch.games.cento.cards import (
     FREE,
     FREE_VALUES,
     HUNDRED,
+    LOWEST,
     MONOS,
     NUMBER,
     WILD,
@@ -77,7 +79,7 @@ from spieltisch.games.cento.state import (
     PublicMove,
     card_json,
 )
-from spieltisch.games.cento.words import describe_event, label_of, not_in_hand
+from spieltisch.games.cento.words import describe_event, label_of, no_card, not_in_hand
 
 #: Names other modules import from here.
 __all__ = [
@@ -399,11 +401,14 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
         return label_of(action, lang)
 
     def refusal(self, view: CentoView, text: str, lang: str) -> str | None:
-        """A card laid in the typed turn that is not in the hand, before any card drawn."""
+        """A number that is no card, or a card laid in the typed turn that is not in the hand
+        (before any card drawn)."""
         try:
             typed = act.read_move(text)
         except ActionParseError:
-            return None
+            numbers = [int(n) for n in re.findall(r"\d+", text)]
+            wrong = [n for n in numbers if not LOWEST <= n <= HUNDRED]
+            return no_card(wrong[0], LOWEST, HUNDRED, lang) if wrong else None
         hand = Counter(view.hand)
         for action in typed:
             if not isinstance(action, Lay | End):

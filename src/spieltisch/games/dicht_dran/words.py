@@ -123,6 +123,7 @@ _TERM: dict[str, dict[str, str]] = {
         "my_card": "Verdeckt gelegt: ",
         "move_help": "Tippe die Zahl der Karte, die du verdeckt legst, z. B. 63",
         "not_in_hand": "Die {card} hast du nicht auf der Hand; du hast: {hand}.",
+        "no_card": "Eine Karte {card} gibt es nicht; du hast: {hand}.",
     },
     "en": {
         "title": "pass {n}/{of}",
@@ -140,6 +141,7 @@ _TERM: dict[str, dict[str, str]] = {
         "my_card": "Laid face down: ",
         "move_help": "Type the number of the card you lay face down, e.g. 63",
         "not_in_hand": "{card} is not in your hand; you hold: {hand}.",
+        "no_card": "There is no card {card}; you hold: {hand}.",
     },
 }
 """The terminal's own words for the board."""
@@ -203,7 +205,8 @@ _EVENT_WORDS = section(WORDS, "event")
 _TERM_WORDS = section(WORDS, "term")
 
 
-def not_in_hand(card: int, hand: tuple[int, ...], lang: str) -> str:
-    """Telling a person they do not hold ``card``, and what they hold."""
-    text = in_lang(_TERM_WORDS, lang)["not_in_hand"]
+def not_in_hand(card: int, hand: tuple[int, ...], lang: str, exists: bool = True) -> str:
+    """Telling a person they do not hold ``card`` (or that there is no such card), and what
+    they hold."""
+    text = in_lang(_TERM_WORDS, lang)["not_in_hand" if exists else "no_card"]
     return text.format(card=card, hand=", ".join(map(str, hand)))
