@@ -586,5 +586,7 @@ def not_in_hand(card: int, hand: tuple[int, ...], lang: str) -> str:
     """Telling a person they do not hold ``card``, and what they hold."""
     text = in_lang(_TERM_WORDS, lang)["not_in_hand"]
     return text.format(card=NAME[card], hand=", ".join(NAME[c] for c in hand))
+
+
 _EVENT_WORDS = section(WORDS, "event")
 _SYMBOL_WORDS = section(WORDS, "symbol")
