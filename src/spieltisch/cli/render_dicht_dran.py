@@ -41,7 +41,7 @@ def render_dicht_dran(game: Game[Any, Any, Any], view: Any, lang: str) -> Render
         Text(words["piles"].format(draw=view.draw_pile_size, discard=len(view.discard_pile)))
     )
     parts.append(_players(view, words, lang))
-    if view.seat is not None and not over:
+    if view.seat is not None:
         parts.append(Text.assemble((words["your_hand"], "bold"), _cards(view.hand)))
         if view.my_card is not None:
             parts.append(Text(words["my_card"] + str(view.my_card)))
