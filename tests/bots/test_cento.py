@@ -11,7 +11,9 @@ from spieltisch.bots.cento import CentoBot
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.match import play_match
 from spieltisch.games import make_game
+from spieltisch.games.cento import Cento
 from tests.bots.common import ViewOnly, heuristic_lineup, win_share_against_random
+from tests.games.test_cento import table
 
 VARIANTS = (1, 2, 3)
 SEATS = range(2, 7)
@@ -30,7 +32,13 @@ def test_plays_whole_games_with_legal_actions_from_views(variant: int, seats: in
 
 @pytest.mark.parametrize(
     "options",
-    [{"lay_drawn": True}, {"hundred_mode": "number", "free_cards": 10}, {"free_cards": 0}],
+    [
+        {"lay_drawn": True},
+        {"hundred_mode": "number", "free_cards": 10},
+        {"free_cards": 0},
+        {"chain_after_schnapszahl": "goes_on"},
+        {"chain_after_schnapszahl": "goes_on", "lay_drawn": True, "free_cards": 10},
+    ],
 )
 def test_other_options(options: dict[str, Any]) -> None:
     for variant in VARIANTS:
@@ -49,3 +57,20 @@ def test_the_cento_heuristic_refuses_another_game() -> None:
     """The bot reads the special-card rules and options from the Cento game itself."""
     with pytest.raises(BotSpecError):
         CentoBot(make_game("triggs"), 1, "heuristic")
+
+
+@pytest.mark.parametrize(("option", "left"), [("ends", [4, 40]), ("goes_on", [])])
+def test_the_plan_of_a_turn_follows_the_chain_after_a_schnapszahl(
+    option: str, left: list[int]
+) -> None:
+    """On 23 with 4, 12, 22, 25 and 40. By default the best turn lays three cards (25 » 22,
+    a Schnapszahl, then its run: 12). With the chain going on besides the run, 22 first
+    opens the run and lets 4 and 40 (digit sum 4) follow as the chain's second and third
+    cards, then the run's 12 and 25: the hand is empty. Only a plan that knows the option
+    starts with 22 rather than 25."""
+    game = Cento({"chain_after_schnapszahl": option, "free_cards": 0})
+    state = table(game, [[4, 12, 22, 25, 40], [10, 11, 13, 14, 15]], 23)
+    bot = CentoBot(game, 1, "heuristic")
+    while state.to_move == 0 and not game.is_terminal(state):
+        game.play(state, 0, bot.act(game.view(state, 0), game.legal_actions(state, 0)))
+    assert sorted(state.hands[0]) == left

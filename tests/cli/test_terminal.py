@@ -36,6 +36,9 @@ class TwoStepGame:
             raise ActionParseError(text)
         return [Step(1), Step(2)] if text == "a" else [Step(int(text))]
 
+    def read_move(self, view: object, text: str) -> list[Step]:
+        return self.parse_move(text)
+
     def label(self, action: Step, lang: str) -> str:
         return str(action.n)
 

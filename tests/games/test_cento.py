@@ -177,6 +177,54 @@ def test_seed_example_23_27_57_66_then_every_card_showing_a_6() -> None:
     assert game.view(state, B).public_moves[-2:] == ((A, "lay", 46), (A, "end run", 6))
 
 
+def test_by_default_a_schnapszahl_within_the_chain_ends_the_chain() -> None:
+    """On 23: 27 (tens digit 2), then 77 (ones digit 7), a Schnapszahl as the second card.
+    Only the run of his cards showing a 7 may follow, not a third fitting card such as 68
+    or 86 (digit sum 14, like 77)."""
+    game = Cento()
+    state = table(game, [[27, 77, 68, 86, 17, 40], [10, 11, 12]], 23)
+    play_all(game, state, A, "27 77")
+    assert phase(state) is Phase.RUN
+    assert game.legal_actions(state, A) == [NUMBER_LAYS[17], END]
+
+
+def test_option_chain_goes_on_after_a_schnapszahl_up_to_three_cards_besides_the_run() -> None:
+    """The other reading of the seed: after a Schnapszahl among the first three cards, the
+    chain of fitting cards may go on to three cards, and the run of its digit stays open."""
+    game = Cento({"chain_after_schnapszahl": "goes_on"})
+    state = table(game, [[FREE, 27, 77, 68, 86, 17, 40], [10, 11, 12]], 23)
+    play_all(game, state, A, "27 77")
+    assert phase(state) is Phase.RUN
+    assert game.legal_actions(state, A)[-4:] == [*(NUMBER_LAYS[n] for n in (17, 68, 86)), END]
+    # A free card may stand for any number showing a 7 or fitting on 77.
+    shows_7 = {n for n in range(1, 100) if 7 in digits(n)}
+    fits_77 = {n for n in range(1, 100) if game.fits[77][n]}
+    assert set(free_values(game.legal_actions(state, A))) == shows_7 | fits_77
+    game.play(state, A, NUMBER_LAYS[68])  # digit sum 14: the third card of the chain
+    assert phase(state) is Phase.RUN
+    assert lays(game.legal_actions(state, A)) == [17]  # 86 would be a fourth
+    assert set(free_values(game.legal_actions(state, A))) == shows_7
+    play_all(game, state, A, "17 fertig")
+    assert state.hands[A] == [FREE, 40, 86]
+    assert state.to_move == B
+
+
+def test_option_chain_goes_on_keeps_one_run_and_changes_nothing_after_the_third_card() -> None:
+    game = Cento({"chain_after_schnapszahl": "goes_on"})
+    # A further Schnapszahl laid as a chain card opens no second run: after 33 » 39 » 99
+    # the 43 still shows the run's 3, the 19 shows only 9s.
+    state = table(game, [[33, 39, 99, 19, 43], [10, 11, 12]], 23)
+    play_all(game, state, A, "33 39 99")
+    assert (phase(state), state.run_digit) == (Phase.RUN, 3)
+    assert game.legal_actions(state, A) == [NUMBER_LAYS[43], END]
+    # The seed's example: a Schnapszahl as the third card, then only its run.
+    state = table(game, [[27, 57, 66, 6, 16, 46, 60, 44], [10, 11, 12]], 23)
+    play_all(game, state, A, "27 57 66")
+    assert game.legal_actions(state, A) == [*(NUMBER_LAYS[n] for n in (6, 16, 46, 60)), END]
+    # Spiel 2 has no chain: the option changes nothing there.
+    assert not Cento({"variant": 2, "chain_after_schnapszahl": "goes_on"}).chain_goes_on
+
+
 def test_three_cards_end_the_turn_unless_the_last_is_a_schnapszahl() -> None:
     game = Cento()
     state = table(game, [[24, 34, 43, 45], [50, 51]], 23)
@@ -582,11 +630,13 @@ def test_a_deal_can_lean_on_cards_a_hand_is_unlikely_to_hold() -> None:
         {"variant": 1},
         {"variant": 2, "lay_drawn": True},
         {"lay_drawn": True, "hundred_mode": "number", "free_cards": 10, "rebuilds": 0},
+        {"chain_after_schnapszahl": "goes_on", "lay_drawn": True, "free_cards": 10},
     ],
 )
 def test_other_option_sets_keep_the_engine_promises(options: dict[str, object]) -> None:
     """The conformance suite runs the default options; these sets cover Spiel 1 and 2, the
-    drawn card that may be laid, the 100 as a number and the end without rebuilds."""
+    drawn card that may be laid, the 100 as a number, the end without rebuilds and the chain
+    that goes on after a Schnapszahl."""
     game = Cento(options)
     for seats in (2, 4, 6):
         steps = sum(1 for _ in random_walk(game, seats, 1, _check_views)) - 1

@@ -576,7 +576,7 @@ def test_malformed_commands_are_refused(text: str) -> None:
 
 def test_json_forms_and_labels() -> None:
     game = make()
-    assert len(ALL_ACTIONS) == game.num_distinct_actions == 22
+    assert len(ALL_ACTIONS) == game.num_distinct_actions == 26
     assert game.action_from_json({"type": "answer", "text": "Nil"}) == Answer("Nil")
     assert game.action_from_json({"type": "answer", "text": ""}) is ANSWER
     assert game.action_from_json({"type": "bid", "position": 3, "chip": 0}) is BIDS[3][0]

@@ -15,7 +15,7 @@ from operator import or_
 import pytest
 
 from spieltisch.core.chance import shuffled
-from spieltisch.core.errors import DeckError, IllegalActionError, SeatCountError
+from spieltisch.core.errors import DeckError, IllegalActionError, OptionError, SeatCountError
 from spieltisch.core.game import Event
 from spieltisch.games.missionszahl import Missionszahl, MissionszahlState, Phase, Shift
 from spieltisch.games.missionszahl.actions import (
@@ -398,6 +398,28 @@ def test_the_winner_may_swap_played_cards_then_everybody_banks() -> None:
     game.play(state, 0, NO_EXCHANGE)
     assert [names(col) for col in state.collections] == [["R27"], ["R15"], ["R3"]]
     assert state.arrows[0] == 0
+
+
+def test_option_swap_compulsory_makes_the_winner_swap_but_leaves_the_exchange_free() -> None:
+    """The seed's "der Gewinner muss nun zwei bzw. drei Sachen machen" read as: I and II
+    are compulsory, III optional. The winner of R15 must take another played card."""
+    game = Missionszahl({"swap": "compulsory"})
+    state = table([["R15", "R1"], ["R27", "R2"], ["R3", "R4"]])
+    lay(game, state, ["R15", "R27", "R3"])
+    assert game.legal_actions(state, 0) == (SWAPS[1], SWAPS[2])
+    assert game.legal_actions(state, 1) == ()
+    with pytest.raises(IllegalActionError):
+        game.play(state, 0, NO_SWAP)
+    game.play(state, 0, SWAPS[2])
+    assert game.legal_actions(state, 0)[0] == NO_EXCHANGE  # the exchange stays optional
+    game.play(state, 0, NO_EXCHANGE)
+    assert [names(col) for col in state.collections] == [["R3"], ["R27"], ["R15"]]
+
+
+def test_option_swap_is_validated_and_defaults_to_optional() -> None:
+    assert Missionszahl().options == {"swap": "optional"}
+    with pytest.raises(OptionError, match="option 'swap' of missionszahl must be one of"):
+        Missionszahl({"swap": "must"})
 
 
 def test_exchange_with_the_draw_pile_draws_the_top_card_after_putting_one_under() -> None:

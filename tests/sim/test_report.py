@@ -114,20 +114,25 @@ def test_report_states_what_produced_it_and_the_win_shares(
     assert page.facts["bots"] == "heuristic, random, random"
     assert page.facts["rules-version"] == "1"
     assert page.facts["options"] == "passes=2, anchors_can_be_target=True"
-    assert page.facts["game-seeds"] == 'derive_seed(4, "game", i) for i in 0..59'
+    assert page.facts["game-seeds"] == "games 1 to 60, each shuffled from seed 4 and its own number"
     assert page.facts["command"].startswith("spieltisch report dicht-dran --players 3")
     assert page.facts["workers"].split()[0].isdigit()
-    rows = seat_rows(page, "all games")
+    rows = seat_rows(page, "")
     assert [int(row[2]) for row in rows] == summary["wins"]
     assert [float(row[3]) for row in rows] == pytest.approx(summary["win_share"], abs=1e-4)
     for row, (low, high) in zip(rows, summary["win_share_ci95"], strict=True):
         assert row[4] == f"{low:.4f}–{high:.4f}"
     lengths = next(rows for attrs, rows in page.tables if attrs.get("id") == "lengths")
-    assert float(lengths[1][1]) == pytest.approx(summary["mean_length"], abs=1e-3)
+    assert lengths[0][:2] == ["mean rounds", "fewest rounds"]
+    assert float(lengths[1][0]) == pytest.approx(summary["mean_units"], abs=1e-3)
+    assert float(lengths[1][3]) == pytest.approx(summary["mean_length"], abs=1e-3)
     # the heuristic bot in seat 1 wins far more than its fair share
     assert summary["win_share"][0] > summary["fair_share"]
     assert p_value(rows[0][5]) < 0.05
-    assert page.seat_verdicts[0].startswith("all games: Significant at 5 %: seat 1 wins more often")
+    assert page.seat_verdicts[0].startswith("Significant at 5 %: seat 1 wins more often")
+    text = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "derive_seed" not in text
+    assert "all games" not in text
 
 
 def test_compare_report_shows_variants_differences_and_verdicts(
@@ -145,8 +150,10 @@ def test_compare_report_shows_variants_differences_and_verdicts(
     assert length_row[0] == "game length (actions)"
     assert float(length_row[1]) == pytest.approx(difference["length"]["mean"], abs=1e-4)
     assert length_row[4] == "significant at 5 %"
-    assert len(table) == 1 + 1 + 3 + 3  # header, length, three win shares, three scores
-    for row, win in zip(table[2:5], difference["win_share"], strict=True):
+    assert table[2][0] == "game length (rounds)"
+    assert float(table[2][1]) == pytest.approx(difference["units"]["mean"], abs=1e-4)
+    assert len(table) == 1 + 2 + 3 + 3  # header, two lengths, three win shares, three scores
+    for row, win in zip(table[3:6], difference["win_share"], strict=True):
         words = "significant at 5 %" if win["significant"] else "not significant at 5 %"
         assert row[4] == words
     (verdict,) = page.verdicts
@@ -154,3 +161,45 @@ def test_compare_report_shows_variants_differences_and_verdicts(
     assert page.seat_verdicts[0].startswith("passes=1: ")
     assert verdict.startswith("With passes=2 games are ")
     assert "actions longer on average: significant at 5 %" in verdict
+
+
+def test_the_plots_share_one_scale_and_whole_number_ticks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every seat's score histogram on the same axes' scale, ticks on whole scores only,
+    the length counted in rounds, and no label that names the code."""
+    from matplotlib.figure import Figure
+
+    from spieltisch.games import make_game
+    from spieltisch.sim import report
+    from spieltisch.sim.runner import simulate
+
+    summary = simulate(make_game("dicht-dran"), 4, 40, 3, ["random"] * 4)
+    figures: dict[str, Figure] = {}
+
+    def keep(figure: Figure, path: Path, **_: object) -> None:
+        figures[Path(path).name] = figure
+
+    monkeypatch.setattr(Figure, "savefig", keep)
+    report.write_report(summary, tmp_path, "spieltisch report …")
+    seats = figures["scores.png"].axes
+    assert len(seats) == 4
+    assert len({axes.get_xlim() for axes in seats}) == 1
+    assert len({axes.get_ylim() for axes in seats}) == 1
+    for axes in seats:
+        ticks = [tick for tick in axes.get_xticks() if axes.get_xlim()[0] <= tick]
+        assert all(float(tick).is_integer() for tick in ticks)
+        legend = axes.get_legend()
+        assert legend is not None
+        labels = [text.get_text() for text in legend.get_texts()]
+        assert all(label.startswith("mean ") for label in labels)
+    lengths = figures["lengths.png"].axes[0]
+    assert lengths.get_xlabel() == "rounds per game"
+    assert all(float(tick).is_integer() for tick in lengths.get_xticks())
+    words = [
+        text.get_text()
+        for figure in figures.values()
+        for axes in figure.axes
+        for text in [axes.title, axes.xaxis.label, axes.yaxis.label]
+    ]
+    assert not any("all games" in word or "derive_seed" in word for word in words)

@@ -5,10 +5,11 @@ How it plays, in the words of a player:
 
 * **Plan the whole turn.** Before laying anything it tries every way to play out the turn
   that the rules allow from its hand: a chain of up to three cards (Game 3), one card (Games 1
-  and 2), and after a Schnapszahl the run of all cards showing its digit. A free card is tried
-  as every number that makes a difference (one that lets another hand card follow, a
-  Schnapszahl that opens a run, a Monozahl that ends the turn). Of all these turns it takes
-  the one that leaves the best hand, and then plays it card by card.
+  and 2), and after a Schnapszahl the run of all cards showing its digit (with option
+  ``chain_after_schnapszahl=goes_on`` mixed with fitting cards up to the third card). A free
+  card is tried as every number that makes a difference (one that lets another hand card
+  follow, a Schnapszahl that opens a run, a Monozahl that ends the turn). Of all these turns
+  it takes the one that leaves the best hand, and then plays it card by card.
 * **Fewer cards first, but keep the jokers.** The value of a hand is mainly how few cards it
   holds; on top, cards that can go on many open cards are worth keeping: free cards and the
   wild 100 most, then cards that fit on many numbers, and Monozahlen, which answer an
@@ -31,7 +32,9 @@ How it plays, in the words of a player:
   fitting, 219 rather than lay a free card, 24 with a real card that fitted; of 453
   obligations taken, 92 rather than lay a free card as a Monozahl.)
 
-The shape of a hand (how well it plays next turn), which every hand value needs, also exists
+The shape of a hand (how well it plays next turn) counts the turns of the default rules under
+either reading of ``chain_after_schnapszahl``: it is an estimate, and the option rarely
+lengthens a turn. The shape, which every hand value needs, also exists
 compiled, in ``_cento_shape.c``, built with the package when a C compiler is there: it counts
 the same numbers, so the bot decides exactly as with the Python below, several times faster
 (a search uses the bot as every seat's model and meets new hands with every card drawn). The
@@ -153,6 +156,8 @@ class CentoBot(Model):
         self.free_onto, self.free_showing, self.free_kinds = _free_tables(self.variant, mode)
         #: The compiled hand shape for these rules (the same numbers), or None.
         self.shaper = _shaper(self.variant, mode, self.wild) if COMPILED and use_compiled else None
+        #: option ``chain_after_schnapszahl=goes_on``: within a run the chain goes on to three
+        self.chain_goes_on = bool(getattr(game, "chain_goes_on", False))
 
     def hand_value(self, hand: tuple[int, ...]) -> float:
         """What keeping ``hand`` is worth: one point less per card, plus what its cards are
@@ -327,6 +332,7 @@ class _Turn:
         self.ease_cache: dict[int, float] = {}
         self.memo: dict[tuple[tuple[int, ...], int, int], float] = {}
         self.run_memo: dict[tuple[tuple[int, ...], int, int], float] = {}
+        self.chain_run_memo: dict[tuple[tuple[int, ...], int, int, int], float] = {}
         self.penalties: dict[int, float] = {}
         self.oblige = self.w.oblige * self.threat
         self.half_oblige = self.oblige * 0.5
@@ -355,7 +361,9 @@ class _Turn:
         free_values = [a.value for a in lays if a.card == FREE]
         if free_values:
             rest = _without(hand, FREE)
-            for value in self._free_reps(tuple(free_values), rest, mode):
+            # Within a run whose chain is still open, what may follow matters as in a chain.
+            chain_open = mode == _RUN and self.bot.chain_goes_on and laid < CHAIN_LIMIT
+            for value in self._free_reps(tuple(free_values), rest, _CHAIN if chain_open else mode):
                 number_lays.append(FREE_LAYS[value])
         for lay in number_lays:
             rest = _without(hand, lay.card)
@@ -379,11 +387,13 @@ class _Turn:
             return _WIN
         if mode == _OBLIGED:
             return self._end_score(hand, value, value)
-        if mode == _RUN:
-            return self._run(hand, value, digit)
         bot = self.bot
-        if bot.special and _REPDIGITS >> value & 1:
-            return self._run(hand, value, value % 10)
+        if mode != _RUN and bot.special and _REPDIGITS >> value & 1:
+            mode, digit = _RUN, value % 10
+        if mode == _RUN:
+            if bot.chain_goes_on and laid + 1 < CHAIN_LIMIT:
+                return self._run_and_chain(hand, value, digit, laid + 1)
+            return self._run(hand, value, digit)
         if bot.variant == SPIEL_3 and laid + 1 < CHAIN_LIMIT:
             return self._chain(hand, value, laid + 1)
         return self._end_score(hand, value, value)
@@ -415,6 +425,37 @@ class _Turn:
                 if score > best:
                     best = score
         self.memo[key] = best
+        return best
+
+    def _run_and_chain(self, hand: tuple[int, ...], value: int, digit: int, laid: int) -> float:
+        """Option ``chain_after_schnapszahl=goes_on``: the best score within a run while the
+        chain is still open (``laid`` cards so far, fewer than three): lay a card showing the
+        digit or fitting on ``value``, or end; from the third card on, the run alone."""
+        key = (hand, value, digit, laid)
+        cached = self.chain_run_memo.get(key)
+        if cached is not None:
+            return cached
+        best = self._end_score(hand, value, value)
+        bot = self.bot
+        allowed = bot.onto[value] | bot.shows[digit]
+        after_lay = self._after_lay
+        previous = -1
+        for card in hand:
+            if card == previous:
+                continue
+            previous = card
+            if card == FREE:
+                rest = _without(hand, FREE)
+                values = tuple(v for v in FREE_VALUES if allowed >> v & 1)
+                for free_value in self._free_reps(values, rest, _CHAIN):
+                    score = after_lay(rest, free_value, _RUN, laid, digit)
+                    if score > best:
+                        best = score
+            elif allowed >> card & 1:
+                score = after_lay(_without(hand, card), card, _RUN, laid, digit)
+                if score > best:
+                    best = score
+        self.chain_run_memo[key] = best
         return best
 
     def _run(self, hand: tuple[int, ...], value: int, digit: int) -> float:

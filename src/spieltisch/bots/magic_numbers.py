@@ -24,6 +24,13 @@ puts high chips on cards it knows and its 0 chip on cards it might get with a hi
 **Hints and judging.** As first-ranked bidder it asks for the hint that helps it more on
 that theme. As quizmaster (option ``judge=quizmaster``) it confirms exactly the answers the
 automatic judge accepts.
+
+**Multiple choice** (option ``answers=choice``). When it knows the card it chooses its
+meaning. Otherwise it rules out the choices already found wrong and the meanings it knows
+to belong to other cards (it knows that card without hint); if one choice is left it takes
+it, if two are left or no hint is to come it guesses among those left (a fixed draw from its
+seed, the card and the wrong answers so far), else it waits for a hint. It bids as with
+typed answers.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game
 from spieltisch.core.match import Agent
 from spieltisch.games.magic_numbers.actions import (
+    CHOOSE,
     CONFIRM,
     HINT_KINDS,
     HINTS,
@@ -66,6 +74,8 @@ LATE_BIDDERS = 0.3
 #: How much a hint is assumed to help the other players (of what they did not know).
 OTHERS_HINT_GAIN = 0.3
 CHIP_VALUES = 4
+#: With multiple choice, it guesses once no more than this many choices are left.
+GUESS_AMONG = 2
 
 
 class MagicNumbersBot(Model):
@@ -91,6 +101,7 @@ class MagicNumbersBot(Model):
         self._chances: dict[tuple[str, tuple[str, ...]], float] = {}
         self._draws: dict[str, float] = {}
         self._card_prospects: dict[str, tuple[float, bool, float, int]] = {}
+        self._by_meaning: dict[tuple[str, str], Card] | None = None
 
     # -- the knowledge model ----------------------------------------------------------
     def chance(self, card: Card, hints: Sequence[str]) -> float:
@@ -123,9 +134,36 @@ class MagicNumbersBot(Model):
         if view.phase == "confirm":
             assert view.pending is not None
             return CONFIRM if self.deck.is_right(self._position(view), view.pending) else REJECT
+        if view.choices:
+            return self._choose(view, card)
         if self.knows(card, view.hints):
             return Answer(card.answers[self.lang][0])
         return PASS
+
+    def _choose(self, view: MagicNumbersView, card: Card) -> Action:
+        """A choice among the meanings offered (``answers=choice``), or "don't know"."""
+        own = (card.meaning["de"], card.meaning["en"])
+        if self.knows(card, view.hints):
+            return CHOOSE[view.choices.index(own)]
+        wrong = {text for _, text in view.answers}
+        left = [
+            index
+            for index, meaning in enumerate(view.choices)
+            if str(index + 1) not in wrong and not self._knows_elsewhere(meaning, card)
+        ]
+        if len(left) == 1:
+            return CHOOSE[left[0]]
+        if left and (len(left) <= GUESS_AMONG or len(view.hints) == len(HINT_KINDS)):
+            draw = derive_seed(self.seed, "guess", card.id, len(view.answers))
+            return CHOOSE[left[draw % len(left)]]
+        return PASS
+
+    def _knows_elsewhere(self, meaning: tuple[str, str], card: Card) -> bool:
+        """Whether this bot knows ``meaning`` as that of a card with another number."""
+        if self._by_meaning is None:
+            self._by_meaning = {(c.meaning["de"], c.meaning["en"]): c for c in self.deck.cards}
+        other = self._by_meaning.get(meaning)
+        return other is not None and other.number != card.number and self.knows(other, ())
 
     def _current(self, view: MagicNumbersView) -> Card:
         return self.deck.cards[self._position(view)]

@@ -21,7 +21,9 @@ How it plays, in the words of a player:
 * **Save good cards for later.** It compares each card's chance now with its average
   chance on a random future mission number, and prefers the card whose moment is now.
 * **As the winner** it swaps for the card that adds most to its own score (number and
-  colour bonus) and costs its owner most, above all the leader; it exchanges its weakest hand
+  colour bonus) and costs its owner most, above all the leader, or keeps its own card when
+  no swap gains; where the swap is compulsory (option ``swap``) it takes the least bad and
+  counts a won round's swap at what it brings, a loss included; it exchanges its weakest hand
   card, blind with the leader when his hand looks better than the draw pile.
 * **±3 and draw and give** it uses after the reveal, looking at all cards on the table:
   it moves the number so that it wins, or else so that the most harmless player wins; it
@@ -61,7 +63,13 @@ from spieltisch.games.missionszahl.cards import (
     VALUE,
     Symbol,
 )
-from spieltisch.games.missionszahl.game import BONUS_FROM, BONUS_STEP, MissionszahlView
+from spieltisch.games.missionszahl.game import (
+    BONUS_FROM,
+    BONUS_STEP,
+    COMPULSORY,
+    OPTIONAL,
+    MissionszahlView,
+)
 from spieltisch.games.missionszahl.knowledge import unseen_cards
 from spieltisch.games.missionszahl.rules import colour_counts
 
@@ -104,6 +112,8 @@ class MissionszahlBot(Model):
         self.name = name
         self.rng = TieBreaker(seed)
         self.w = weights or Weights()
+        #: option ``swap=compulsory``: the winner must swap, even for a worse card
+        self.compulsory = getattr(game, "swap", OPTIONAL) == COMPULSORY
 
     def reseed(self, seed: int) -> None:
         """Start the coin for ties afresh from ``seed``: a search replays one deal after
@@ -123,7 +133,7 @@ class MissionszahlBot(Model):
 
     def _scored(self, view: MissionszahlView, legal: Sequence[Any]) -> list[tuple[float, Any]]:
         """Each legal action with what the bot expects it to be worth."""
-        table = _Table(view, self.w)
+        table = _Table(view, self.w, self.compulsory)
         first = legal[0]
         if isinstance(first, Play):
             scored = [(table.play_score(a.card), a) for a in legal]
@@ -368,9 +378,10 @@ def _board(players: int, missions: tuple[int, ...], arrows: tuple[int | None, ..
 class _Table:
     """What one view tells: unseen cards, projected collections, voided numbers."""
 
-    def __init__(self, view: MissionszahlView, w: Weights) -> None:
+    def __init__(self, view: MissionszahlView, w: Weights, compulsory: bool = False) -> None:
         self.view = view
         self.w = w
+        self.compulsory = compulsory
         me = view.seat
         assert me is not None
         self.me = me
@@ -546,15 +557,16 @@ class _Table:
 
     def _swap_hope(self, card: int) -> float:
         """What the winner's swap should bring when winning with ``card``: the best of the
-        opponents' cards (random unseen cards) against the own card."""
+        opponents' cards (random unseen cards) against the own card; a compulsory swap
+        counts a worse best card as a loss."""
         mine = self.loss(self.me, card)
         hope = self._hopes.get(mine)
         if hope is None:
             # The best of one unseen card from each opponent, as gains with their chances;
-            # only the gains above the own card's count.
+            # only the gains above the own card's count, unless the swap is compulsory.
             gains = self._gains()
             chances = _best_chances(len(gains), len(self.opponents))
-            better = bisect_right(gains, mine)
+            better = 0 if self.compulsory else bisect_right(gains, mine)
             hope = sum(map(mul, chances[better:], [value - mine for value in gains[better:]]))
             self._hopes[mine] = hope
         return hope
@@ -591,10 +603,14 @@ class _Table:
         others = [(s, c) for s, c in enumerate(played) if s != winner and c is not None]
         if winner == me:
             swap = max((self.gain(me, c) - self.loss(me, own) for _, c in others), default=0.0)
+            if not self.compulsory:
+                swap = max(0.0, swap)
             denial = sum(self.harm[o] * self.arrow_value(o, number) for o in self.opponents)
-            return self.arrow_value(me, number) + denial / len(self.opponents) + max(0.0, swap)
+            return self.arrow_value(me, number) + denial / len(self.opponents) + swap
         take, taken = max(others, key=lambda sc: VALUE[sc[1]], default=(winner, own))
-        swap = max(0, VALUE[taken] - VALUE[own])
+        swap = VALUE[taken] - VALUE[own]
+        if not self.compulsory:
+            swap = max(0, swap)
         value = -self.harm[winner] * (self.arrow_value(winner, number) + swap)
         if take == me and swap > 0:
             value -= self.loss(me, taken) - self.gain(me, own)

@@ -10,7 +10,9 @@ import argparse
 import json
 import secrets
 import sys
+import textwrap
 from collections.abc import Sequence
+from contextlib import nullcontext
 from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
@@ -22,8 +24,11 @@ from rich.table import Table
 
 from spieltisch import __version__
 from spieltisch.bots import bot_specs_for, make_bot
+from spieltisch.cli.console import make_console
+from spieltisch.cli.help_texts import help_text
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.cli.render import render
+from spieltisch.cli.replay import KeySource, frames, print_all, step_through, terminal_keys
 from spieltisch.cli.serve import add_parser as add_serve_parser
 from spieltisch.cli.serve import cmd_serve
 from spieltisch.cli.sim_commands import add_run_arguments, cmd_report, cmd_simulate
@@ -32,12 +37,14 @@ from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import SeatCountError, SpieltischError
 from spieltisch.core.game import Event, Game
 from spieltisch.core.match import Agent, new_transcript, play_match
-from spieltisch.core.transcript import Transcript, check_result, replay, replay_steps
+from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import REGISTRY, game_class, game_for, make_game
 from spieltisch.sim.runner import default_workers
 from spieltisch.sim.tournament import tournament
 
 EXIT_USAGE = 2
+#: The widest the rules are set: longer lines are hard to read.
+RULES_WIDTH = 100
 
 
 class UsageError(SpieltischError):
@@ -51,62 +58,105 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="spieltisch", description="A digital table for German number card games.")
-    parser.add_argument("--version", action="version", version=f"spieltisch {__version__}")
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Examples kept as written; help lines not broken inside a game id (magic-numbers)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The command's arguments, their help in ``lang`` (default: the environment's)."""
+    lang = lang or default_lang()
+
+    def h(key: str, **values: object) -> str:
+        return help_text(lang, key, **values)
+
+    games = ", ".join(REGISTRY)
+    parser = _Parser(
+        prog="spieltisch",
+        description=textwrap.fill(h("description"), 78),
+        epilog=h("epilog", games=games),
+        formatter_class=_HelpFormatter,
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"spieltisch {__version__}", help=h("version")
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    sub.add_parser("games", help="list the games and their player counts")
+    def command(name: str) -> argparse.ArgumentParser:
+        examples = "\n".join("  " + line for line in h(f"ex.{name}").splitlines())
+        made: argparse.ArgumentParser = sub.add_parser(
+            name,
+            help=h(f"cmd.{name}"),
+            description=h(f"cmd.{name}")[0].upper() + h(f"cmd.{name}")[1:] + ".",
+            epilog=f"{h('examples')}:\n{examples}",
+            formatter_class=_HelpFormatter,
+        )
+        return made
 
-    rules = sub.add_parser("rules", help="print a game's rules")
-    rules.add_argument("game")
-    rules.add_argument("--lang", choices=LANGS, default=None)
+    command("games")
 
-    play = sub.add_parser("play", help="play a game in the terminal against bots")
-    play.add_argument("game", nargs="?")
-    play.add_argument("--players", type=int, help="number of players (default: 4 if allowed)")
-    play.add_argument("--seat", type=int, default=1, help="your seat, 1 to the number of players")
-    play.add_argument("--bots", default="random", help="bot spec for all other seats, or one each")
-    play.add_argument("--seed", type=int, help="shuffle seed (default: a random one)")
-    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    play.add_argument("--deck", metavar="FILE", help="your own card deck (--option deck=FILE)")
-    play.add_argument("--lang", choices=LANGS, default=None)
-    play.add_argument("--save", type=Path, help="where to save the transcript")
-    play.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved game")
+    rules = command("rules")
+    rules.add_argument("game", help=h("game", games=games))
+    rules.add_argument("--lang", choices=LANGS, default=None, help=h("lang"))
 
-    sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
-    add_run_arguments(sim)
-    sim.add_argument("--transcripts", type=Path, metavar="DIR")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-
-    report = sub.add_parser("report", help="simulate and write an HTML report with plots")
-    add_run_arguments(report)
-    report.add_argument("--out", type=Path, required=True, metavar="DIR")
-
-    tour = sub.add_parser("tournament", help="bots against each other, seats rotated, rated")
-    tour.add_argument("game")
-    tour.add_argument("--bots", required=True, help="one bot spec per seat, comma-separated")
-    tour.add_argument("--players", type=int, required=True)
-    tour.add_argument("--games", type=int, required=True, help="a multiple of --players")
-    tour.add_argument("--seed", type=int, default=0)
-    tour.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    tour.add_argument(
-        "--workers",
-        type=int,
-        help="processes to play in (default: every core; 1: this one); the results are the same",
+    play = command("play")
+    play.add_argument("game", nargs="?", help=h("game.play", games=games))
+    play.add_argument("--players", type=int, help=h("play.players"))
+    play.add_argument("--seat", type=int, default=1, help=h("play.seat"))
+    play.add_argument("--bots", default="random", help=h("bots", default="random"))
+    play.add_argument("--seed", type=int, help=h("play.seed"))
+    play.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help=h("option")
     )
+    play.add_argument("--deck", metavar="FILE", help=h("deck"))
+    play.add_argument("--lang", choices=LANGS, default=None, help=h("lang"))
+    play.add_argument("--save", type=Path, metavar="FILE", help=h("play.save"))
+    play.add_argument("--resume", type=Path, metavar="FILE", help=h("play.resume"))
+
+    sim = command("simulate")
+    add_run_arguments(sim, h)
+    sim.add_argument("--transcripts", type=Path, metavar="DIR", help=h("sim.transcripts"))
+    sim.add_argument("--json", action="store_true", help=h("json"))
+
+    report = command("report")
+    add_run_arguments(report, h)
+    report.add_argument("--out", type=Path, required=True, metavar="DIR", help=h("report.out"))
+
+    tour = command("tournament")
+    tour.add_argument("game", help=h("game", games=games))
+    tour.add_argument("--bots", required=True, help=h("tour.bots"))
+    tour.add_argument("--players", type=int, required=True, help=h("players.required"))
+    tour.add_argument("--games", type=int, required=True, help=h("tour.games"))
+    tour.add_argument("--seed", type=int, default=0, help=h("seed", default=0))
     tour.add_argument(
-        "--transcripts", type=Path, metavar="DIR", help="save every game, replayable, in DIR"
+        "--option", action="append", default=[], metavar="KEY=VALUE", help=h("option")
     )
-    tour.add_argument("--json", action="store_true", help="print one JSON object")
+    tour.add_argument("--workers", type=int, help=h("workers"))
+    tour.add_argument("--transcripts", type=Path, metavar="DIR", help=h("tour.transcripts"))
+    tour.add_argument("--json", action="store_true", help=h("json"))
 
-    rep = sub.add_parser("replay", help="show or verify a saved game")
-    rep.add_argument("file", type=Path)
-    rep.add_argument("--verify", action="store_true", help="only check legality and the result")
-    rep.add_argument("--lang", choices=LANGS, default=None)
+    rep = command("replay")
+    rep.add_argument("file", type=Path, help=h("replay.file"))
+    rep.add_argument("--all", action="store_true", help=h("replay.all"))
+    rep.add_argument("--seat", type=int, metavar="N", help=h("replay.seat"))
+    rep.add_argument("--verify", action="store_true", help=h("replay.verify"))
+    rep.add_argument("--lang", choices=LANGS, default=None, help=h("lang"))
 
-    add_serve_parser(sub)
+    add_serve_parser(command("serve"), h)
     return parser
+
+
+def help_lang(argv: Sequence[str]) -> str | None:
+    """The language a ``--lang`` in ``argv`` asks for, so that ``--help`` speaks it too."""
+    for i, arg in enumerate(argv):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        if value in LANGS:
+            return value
+    return None
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -150,7 +200,7 @@ def rules_text(game_id: str, lang: str) -> str:
 
 def cmd_rules(args: argparse.Namespace, out: Console) -> int:
     text = rules_text(args.game, args.lang or default_lang())
-    out.print(Markdown(text) if out.is_terminal else text)
+    out.print(Markdown(text), width=min(out.width, RULES_WIDTH))
     return 0
 
 
@@ -300,7 +350,9 @@ def cmd_tournament(args: argparse.Namespace, out: Console, err: Console) -> int:
     return 0
 
 
-def cmd_replay(args: argparse.Namespace, out: Console) -> int:
+def cmd_replay(args: argparse.Namespace, out: Console, keys: KeySource | None = None) -> int:
+    """Verify a saved game, print it, or step through it on key presses (``keys``: where
+    the presses come from; the terminal's keyboard by default)."""
     lang = args.lang or default_lang()
     transcript = Transcript.load(args.file)
     game = game_for(transcript)
@@ -310,25 +362,27 @@ def cmd_replay(args: argparse.Namespace, out: Console) -> int:
             raise SpieltischError("the transcript does not record a finished game")
         out.print(t(lang, "verified", steps=len(transcript.actions)))
         return 0
-    state = None
-    for step, seat, action, events, after in replay_steps(game, transcript):
-        state = after
-        if seat is not None:
-            player = t(lang, "player", n=seat + 1)
-            out.print(f"[bold]{t(lang, 'step', step=step)}[/bold] · {player}: {action}")
-        for event in events:
-            out.print("  " + game.describe(event, lang), highlight=False)
-    check_result(game, state, transcript)
-    out.print(render(game, game.view(state, None), lang))
-    print_result(out, transcript, lang)
+    viewer = None if args.seat is None else args.seat - 1
+    if viewer is not None and not 0 <= viewer < transcript.players:
+        raise UsageError(t(lang, "seat_range", players=transcript.players, seat=args.seat))
+    shown = frames(game, transcript, viewer, lang)
+    interactive = keys is not None or (sys.stdin.isatty() and out.is_terminal)
+    if args.all or not interactive:
+        print_all(out, game, shown, viewer, lang)
+    else:
+        with nullcontext(keys) if keys is not None else terminal_keys() as pressed:
+            if not step_through(out, game, shown, viewer, lang, pressed):
+                return 0
+    print_result(out, transcript, lang, viewer)
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    out = Console()
-    err = Console(stderr=True)
+    out = make_console()
+    err = make_console(stderr=True)
     try:
-        args = build_parser().parse_args(argv)
+        arguments = list(sys.argv[1:] if argv is None else argv)
+        args = build_parser(help_lang(arguments)).parse_args(arguments)
         args.argv = list(sys.argv[1:] if argv is None else argv)
         if args.command == "games":
             return cmd_games(args, out)

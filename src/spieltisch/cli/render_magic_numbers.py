@@ -120,7 +120,9 @@ def _solving(view: Any, lang: str, words: dict[str, str]) -> list[RenderableType
     ]
     for kind, de, en in view.hint_texts:
         lines.append(Text(words["hint"].format(kind=words[kind], text=_deck_text(lang, de, en))))
-    if view.answers:
+    if view.choices:
+        lines += _choices(view, face.number, lang, words)
+    elif view.answers:
         given = "; ".join(f"{seat + 1}: „{text}“" for seat, text in view.answers)
         lines.append(Text(words["wrong"].format(answers=given)))
     if view.pending is not None:
@@ -135,6 +137,22 @@ def _solving(view: Any, lang: str, words: dict[str, str]) -> list[RenderableType
         if view.judge_says is not None:
             verdict = words["right"] if view.judge_says else words["wrong_word"]
             lines.append(Text(words["judge_says"].format(verdict=verdict), style="magenta"))
+    return lines
+
+
+def _choices(view: Any, number: str, lang: str, words: dict[str, str]) -> list[RenderableType]:
+    """The meanings offered (``answers=choice``), numbered as they are typed; a choice
+    found wrong is struck through, with who chose it."""
+    lines: list[RenderableType] = [Text(words["choices"].format(number=number))]
+    for index, (de, en) in enumerate(view.choices, 1):
+        chosen_by = [str(seat + 1) for seat, text in view.answers if text == str(index)]
+        line = Text(f"  {index}) ", style="bold")
+        if chosen_by:
+            line.append(_deck_text(lang, de, en), style="dim strike")
+            line.append(f"  ✗ {', '.join(chosen_by)}", style="red")
+        else:
+            line.append(_deck_text(lang, de, en))
+        lines.append(line)
     return lines
 
 
@@ -160,6 +178,8 @@ def _situation(view: Any, lang: str, words: dict[str, str]) -> str:
         return words["over"]
     player = _player(view.to_act[0], view, lang)
     key = {"bid": "bid", "answer": "answer", "hint": "hint_choice", "confirm": "confirm"}
+    if view.phase == "answer" and view.choices:
+        return words["choose"].format(player=player, n=len(view.choices))
     return words[key[view.phase]].format(player=player)
 
 

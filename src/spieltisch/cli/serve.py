@@ -6,12 +6,15 @@ import argparse
 import copy
 import gc
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.core.errors import SpieltischError
 
 DEFAULT_DB = "spieltisch-tables.sqlite3"
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
 #: The largest WebSocket frame uvicorn accepts; the app answers anything above 16 KiB with
 #: an error message and keeps the connection (a frame above this closes it).
 WS_MAX_SIZE = 1024 * 1024
@@ -21,17 +24,15 @@ class ServeError(SpieltischError):
     """The server cannot start (for example, the database cannot be opened)."""
 
 
-def add_parser(sub: Any) -> None:
-    serve = sub.add_parser("serve", help="run the table server (HTTP and WebSocket API)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+def add_parser(serve: argparse.ArgumentParser, h: Callable[..., str]) -> None:
+    """``serve``'s arguments; ``h`` gives the help text of a key
+    (:mod:`spieltisch.cli.help_texts`)."""
+    serve.add_argument("--host", default=DEFAULT_HOST, help=h("serve.host", default=DEFAULT_HOST))
     serve.add_argument(
-        "--db",
-        default=DEFAULT_DB,
-        metavar="URL",
-        help=f"SQLite file (default {DEFAULT_DB}) or postgresql://user@host:port/database",
+        "--port", type=int, default=DEFAULT_PORT, help=h("serve.port", default=DEFAULT_PORT)
     )
-    serve.add_argument("--lang", choices=LANGS, default=None, help="language of the message")
+    serve.add_argument("--db", default=DEFAULT_DB, metavar="URL", help=h("serve.db", db=DEFAULT_DB))
+    serve.add_argument("--lang", choices=LANGS, default=None, help=h("serve.lang"))
 
 
 def address(host: str, port: int) -> str:

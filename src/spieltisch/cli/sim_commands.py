@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ from rich.table import Table
 from spieltisch.bots import bot_specs_for
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import JSON, Game
-from spieltisch.games import make_game
+from spieltisch.games import REGISTRY, make_game
+from spieltisch.sim.report import seat_verdict
 from spieltisch.sim.runner import default_workers, simulate
 
 
@@ -23,30 +25,21 @@ class SimUsageError(SpieltischError):
     """Bad arguments to ``simulate`` or ``report``."""
 
 
-def add_run_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments ``simulate`` and ``report`` share: what to play and where."""
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--games", type=int, required=True)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--bots", default="random", help="one bot spec for all seats, or one each")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    parser.add_argument("--deck", metavar="FILE", help="your own card deck (--option deck=FILE)")
+def add_run_arguments(parser: argparse.ArgumentParser, h: Callable[..., str]) -> None:
+    """The arguments ``simulate`` and ``report`` share: what to play and where; ``h`` gives
+    the help text of a key (:mod:`spieltisch.cli.help_texts`)."""
+    parser.add_argument("game", help=h("game", games=", ".join(REGISTRY)))
+    parser.add_argument("--players", type=int, required=True, help=h("players.required"))
+    parser.add_argument("--games", type=int, required=True, help=h("games.count"))
+    parser.add_argument("--seed", type=int, default=0, help=h("seed", default=0))
+    parser.add_argument("--bots", default="random", help=h("sim.bots"))
     parser.add_argument(
-        "--compare",
-        metavar="KEY=V1,V2,...",
-        help="play the same seeds under each value of a rule option and compare",
+        "--option", action="append", default=[], metavar="KEY=VALUE", help=h("option")
     )
-    parser.add_argument(
-        "--workers", type=int, help="processes to play in (default: every core; 1: this one)"
-    )
-    parser.add_argument(
-        "--ray",
-        nargs="?",
-        const="",
-        metavar="ADDRESS",
-        help="play as Ray tasks: on the cluster at ADDRESS, or on a local Ray instance",
-    )
+    parser.add_argument("--deck", metavar="FILE", help=h("deck"))
+    parser.add_argument("--compare", metavar="KEY=V1,V2,...", help=h("sim.compare"))
+    parser.add_argument("--workers", type=int, help=h("workers"))
+    parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS", help=h("sim.ray"))
 
 
 def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
@@ -117,7 +110,7 @@ def cmd_simulate(
     for variant in summary.get("variants", [summary]):
         print_summary(out, variant, bots, summary.get("compare"))
     for difference in summary.get("differences", []):
-        print_difference(out, summary["compare"]["key"], difference)
+        print_difference(out, summary["compare"]["key"], difference, summary["length_unit"])
     out.print(f"{summary['timing']['games_per_second']} games/s")
     return 0
 
@@ -142,16 +135,45 @@ def print_summary(
             f"{summary['mean_scores'][seat]:.2f}",
         )
     out.print(table)
-    out.print(f"mean length {summary['mean_length']:.1f} actions")
+    for line in summary_lines(summary):
+        out.print(line, highlight=False)
 
 
-def print_difference(out: Console, key: str, difference: dict[str, Any]) -> None:
-    length = difference["length"]
+def summary_lines(summary: dict[str, Any]) -> list[str]:
+    """What a designer reads under the table: the rules played, whether a seat is favoured
+    (the report's test), why the wins may add up to more than the games, how long a game is."""
+    options = ", ".join(f"{key}={value}" for key, value in summary["options"].items())
+    lines = [f"options: {options or 'none'}", "seat balance: " + seat_verdict(summary)]
+    extra = summary["shared_wins"]
+    if extra:
+        lines.append(
+            f"first places shared: the wins add up to {summary['games'] + extra} in "
+            f"{summary['games']} games, because tied winners each count a win; the fair "
+            f"share is therefore {summary['fair_share']:.3f}, not {1 / summary['players']:.3f}."
+        )
+    length = f"mean length {summary['mean_length']:.1f} actions"
+    unit = summary["length_unit"]
+    if unit is not None:
+        low, high = summary["unit_counts"][0][0], summary["unit_counts"][-1][0]
+        length = (
+            f"mean length {summary['mean_units']:.1f} {unit} (from {low} to {high}; "
+            f"{summary['mean_length']:.1f} actions)"
+        )
+    lines.append(length)
+    return lines
+
+
+def print_difference(
+    out: Console, key: str, difference: dict[str, Any], unit: str | None = None
+) -> None:
+    """A later variant's game length against the first one's, in the game's own unit."""
+    length = difference["length"] if unit is None else difference["units"]
     verdict = "significant at 5 %" if length["significant"] else "not significant at 5 %"
     out.print(
         f"{key}={difference['value']} against {key}={difference['against']}: game length "
-        f"{length['mean']:+.2f} actions (95% CI {length['ci95'][0]:+.2f} to "
-        f"{length['ci95'][1]:+.2f}, p = {length['p']:.3g}, {verdict})"
+        f"{length['mean']:+.2f} {unit or 'actions'} (95% CI {length['ci95'][0]:+.2f} to "
+        f"{length['ci95'][1]:+.2f}, p = {length['p']:.3g}, {verdict})",
+        highlight=False,
     )
 
 

@@ -159,7 +159,7 @@ class TerminalPlayer:
     def _parse(self, view: View, text: str, legal: Sequence[Any]) -> tuple[list[Any], str]:
         """The actions ``text`` stands for if its first is legal now, else why not."""
         try:
-            actions = self.game.parse_move(text)
+            actions = self.game.read_move(view, text)
         except ActionParseError:
             why = self.game.refusal(view, text, self.lang)
             return [], why or t(self.lang, "not_an_action", text=text, help=self.help)

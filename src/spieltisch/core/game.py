@@ -249,6 +249,15 @@ class Game(ABC, Generic[S, A, V]):
         what the running pass is worth so far."""
         return self.scores(state)
 
+    #: What the rules count a game's length in ("rounds", "turns", "passes"): the unit of
+    #: :meth:`progress`; ``None`` when they count nothing (a game's length is then its
+    #: number of actions).
+    length_unit: ClassVar[str | None] = None
+
+    def progress(self, state: S) -> int:
+        """How many of :attr:`length_unit` the game has played so far (0 without a unit)."""
+        return 0
+
     def ranking(self, state: S) -> tuple[int, ...]:
         """Each seat's place (1 = first); equal scores share a place ("1, 1, 3")."""
         scores = self.scores(state)
@@ -360,6 +369,11 @@ class Game(ABC, Generic[S, A, V]):
         when its turn comes. By default a move is one action.
         """
         return [self.parse_action(text)]
+
+    def read_move(self, view: V, text: str) -> list[A]:
+        """A move a person typed while looking at ``view``: :meth:`parse_move`, unless the
+        game reads some texts by what the view shows (Magic Numbers' offered meanings)."""
+        return self.parse_move(text)
 
     def label(self, action: A, lang: str) -> str:
         """The shortest text a person can type for ``action``; :meth:`parse_action` reads it."""

@@ -46,13 +46,20 @@ def write_report(summary: JSONDict, out: Path, command: str) -> Path:
 
 
 def variant_labels(summary: JSONDict) -> list[str]:
+    """The name of each variant in legends and tables: ``KEY=VALUE`` for a comparison, none
+    for a single rule set."""
     if "compare" not in summary:
-        return ["all games"]
+        return [""]
     key = summary["compare"]["key"]
     return [f"{key}={value}" for value in summary["compare"]["values"]]
 
 
 # -- plots -----------------------------------------------------------------------------------
+
+
+def _named(label: str, text: str) -> str:
+    """A legend entry: ``text``, after the variant's name if it has one."""
+    return f"{label} ({text})" if label else text
 
 
 def _figure(width: float = 7.0, height: float = 4.0) -> Any:
@@ -71,11 +78,11 @@ def _plot_win_share(variants: list[JSONDict], labels: list[str], path: Path) -> 
         shares = variant["win_share"]
         low = [share - ci[0] for share, ci in zip(shares, variant["win_share_ci95"], strict=True)]
         high = [ci[1] - share for share, ci in zip(shares, variant["win_share_ci95"], strict=True)]
-        axes.bar(xs, shares, width=width, label=label, yerr=[low, high], capsize=4)
+        axes.bar(xs, shares, width=width, label=label or "win share", yerr=[low, high], capsize=4)
     axes.axhline(variants[0]["fair_share"], color="black", linestyle="--", label="fair share")
     axes.set_xticks(range(1, players + 1))
     axes.set_xlabel("seat")
-    axes.set_ylabel("win share (95 % Wilson interval)")
+    axes.set_ylabel("share of games won (95 % interval)")
     axes.set_title("Win share by seat")
     axes.legend()
     figure.savefig(path)
@@ -98,16 +105,27 @@ def _histogram(
     axes.hist(values, bins=edges, weights=shares, histtype="step", linewidth=1.5, label=label)
 
 
+def length_unit(variant: JSONDict) -> tuple[str, str, str]:
+    """The unit the game's length is counted in, with the summary's keys of its
+    distribution and mean: rounds or turns where the rules count them, else actions."""
+    unit = variant.get("length_unit")
+    if unit and "unit_counts" in variant:
+        return unit, "unit_counts", "mean_units"
+    return "actions", "length_counts", "mean_length"
+
+
 def _plot_lengths(variants: list[JSONDict], labels: list[str], path: Path) -> None:
     figure = _figure()
     axes = figure.add_subplot()
-    edges = _edges([variant["length_counts"] for variant in variants])
+    unit, counts, mean_key = length_unit(variants[0])
+    edges = _edges([variant[counts] for variant in variants])
     for variant, label in zip(variants, labels, strict=True):
-        mean = variant["mean_length"]
+        mean = variant[mean_key]
         _histogram(
-            axes, variant["length_counts"], variant["games"], edges, f"{label} (mean {mean:.1f})"
+            axes, variant[counts], variant["games"], edges, _named(label, f"mean {mean:.1f}")
         )
-    axes.set_xlabel("actions per game")
+    _whole_ticks(axes.xaxis)
+    axes.set_xlabel(f"{unit} per game")
     axes.set_ylabel("share of games")
     axes.set_title("Game length")
     axes.legend()
@@ -117,18 +135,32 @@ def _plot_lengths(variants: list[JSONDict], labels: list[str], path: Path) -> No
 def _plot_scores(variants: list[JSONDict], labels: list[str], path: Path) -> None:
     players = variants[0]["players"]
     figure = _figure(7.0, 2.2 * players)
-    edges = _edges([pairs for variant in variants for pairs in variant["score_counts"]])
+    every = [pairs for variant in variants for pairs in variant["score_counts"]]
+    edges = _edges(every)
+    whole = all(float(pair[0]).is_integer() for pairs in every for pair in pairs)
+    first = None
     for seat in range(players):
-        axes = figure.add_subplot(players, 1, seat + 1)
+        # every seat on the same scale: the first seat's axes are shared by the others
+        axes = figure.add_subplot(players, 1, seat + 1, sharex=first, sharey=first)
+        first = first or axes
         for variant, label in zip(variants, labels, strict=True):
             mean = variant["mean_scores"][seat]
             pairs = variant["score_counts"][seat]
-            _histogram(axes, pairs, variant["games"], edges, f"{label} (mean {mean:.2f})")
-        axes.set_ylabel(f"seat {seat + 1}")
+            _histogram(axes, pairs, variant["games"], edges, _named(label, f"mean {mean:.2f}"))
+        if whole:
+            _whole_ticks(axes.xaxis)
+        axes.set_ylabel(f"seat {seat + 1}\nshare of games")
         axes.legend(fontsize="small")
-    figure.axes[0].set_title("Final scores by seat (share of games)")
-    figure.axes[-1].set_xlabel("score")
+    figure.axes[0].set_title("Final score of each seat (same scale for every seat)")
+    figure.axes[-1].set_xlabel("final score")
     figure.savefig(path)
+
+
+def _whole_ticks(axis: Any) -> None:
+    """Ticks on whole numbers only: a score or a count of rounds has no fractions."""
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _plot_differences(summary: JSONDict, path: Path) -> None:
@@ -205,6 +237,14 @@ def verdict(difference: JSONDict) -> str:
     )
 
 
+def seeds_in_words(summary: JSONDict) -> str:
+    """How the games were shuffled, without the code's names."""
+    return (
+        f"games 1 to {summary['games']}, each shuffled from seed {summary['seed']} "
+        "and its own number"
+    )
+
+
 def render_page(summary: JSONDict, command: str) -> str:
     """The report's HTML."""
     variants: list[JSONDict] = summary.get("variants", [summary])
@@ -220,7 +260,7 @@ def render_page(summary: JSONDict, command: str) -> str:
         _fact("bots", "bots (seat 1 first)", ", ".join(summary["bots"])),
         _fact("games", "games (per variant)", summary["games"]),
         _fact("seed", "seed", summary["seed"]),
-        _fact("game-seeds", "game seeds", summary["game_seeds"]),
+        _fact("game-seeds", "deals", seeds_in_words(summary)),
         _fact("workers", "workers", f"{timing.get('workers', 1)} ({timing.get('backend', '')})"),
         _fact("date", "date", datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")),
         _fact("version", "spieltisch", __version__),
@@ -241,16 +281,17 @@ def render_page(summary: JSONDict, command: str) -> str:
         '<h2>What produced this report</h2><table id="facts">',
         *facts,
         "</table>",
-        '<p>Game <i>i</i> is shuffled with <code>derive_seed(seed, "game", i)</code> and the '
-        'bot at seat <i>s</i> is seeded with <code>derive_seed(seed, "bot", i, s)</code>, so '
-        "the same command gives the same numbers, and any single game can be replayed "
+        "<p>Every game is shuffled from its own seed, made from the run's seed and the "
+        "game's number, and every bot's coin from the same and its seat. So the same command "
+        "gives the same numbers, and any single game can be saved and replayed "
         "(<code>spieltisch simulate … --transcripts DIR</code>).</p>",
         "<h2>Win share by seat</h2>",
         '<img src="win_share.png" alt="win share by seat with 95 % intervals">',
     ]
     for variant, label in zip(variants, labels, strict=True):
         parts.append(_seat_table(variant, label))
-        parts.append(f'<p class="seat-verdict">{_e(label)}: {_e(seat_verdict(variant))}</p>')
+        prefix = f"{label}: " if label else ""
+        parts.append(f'<p class="seat-verdict">{_e(prefix + seat_verdict(variant))}</p>')
     parts += [
         "<p>A first place shared by several seats counts for each of them, so the shares can "
         "add up to more than 1; the fair share is their mean. The interval is the 95 % Wilson "
@@ -279,7 +320,7 @@ def render_page(summary: JSONDict, command: str) -> str:
 def _seat_table(variant: JSONDict, label: str) -> str:
     rows = [
         f'<table class="seats" data-variant="{_e(label)}">',
-        f"<caption>{_e(label)}: {variant['games']} games</caption>",
+        f"<caption>{_e(_named(label, str(variant['games']) + ' games'))}</caption>",
         "<tr><th>seat</th><th>bot</th><th>wins</th><th>win share</th><th>95 % interval</th>"
         "<th>p against fair share</th><th>mean score</th><th>score sd</th></tr>",
     ]
@@ -297,13 +338,24 @@ def _seat_table(variant: JSONDict, label: str) -> str:
 
 
 def _length_table(variants: Sequence[JSONDict], labels: Sequence[str]) -> str:
-    rows = [
-        '<table id="lengths"><tr><th>variant</th><th>mean length</th><th>sd</th>'
-        "<th>shortest</th><th>longest</th></tr>"
-    ]
+    """Mean, spread and range of the length in actions, and in rounds or turns where the
+    rules count them."""
+    unit, counts, mean_key = length_unit(variants[0])
+    in_units = unit != "actions"
+    head = "<th>variant</th>" if labels[0] else ""
+    if in_units:
+        head += f"<th>mean {unit}</th><th>fewest {unit}</th><th>most {unit}</th>"
+    head += "<th>mean actions</th><th>sd</th><th>fewest actions</th><th>most actions</th>"
+    rows = [f'<table id="lengths"><tr>{head}</tr>']
     for variant, label in zip(variants, labels, strict=True):
+        cells = f"<td>{_e(label)}</td>" if label else ""
+        if in_units:
+            cells += (
+                f"<td>{variant[mean_key]:.3f}</td><td>{variant[counts][0][0]}</td>"
+                f"<td>{variant[counts][-1][0]}</td>"
+            )
         rows.append(
-            f"<tr><td>{_e(label)}</td><td>{variant['mean_length']:.3f}</td>"
+            f"<tr>{cells}<td>{variant['mean_length']:.3f}</td>"
             f"<td>{variant['length_sd']:.3f}</td><td>{variant['min_length']}</td>"
             f"<td>{variant['max_length']}</td></tr>"
         )
@@ -327,6 +379,9 @@ def _difference_section(summary: JSONDict) -> list[str]:
             "<th>p</th><th>verdict</th></tr>",
             _difference_row("game length (actions)", length),
         ]
+        unit = summary.get("length_unit")
+        if unit and "units" in difference:
+            parts.append(_difference_row(f"game length ({unit})", difference["units"]))
         for seat, win in enumerate(difference["win_share"]):
             parts.append(_difference_row(f"win share, seat {seat + 1}", win))
         for seat, score in enumerate(difference["mean_scores"]):

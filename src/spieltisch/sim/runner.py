@@ -110,7 +110,9 @@ def play_quietly(game: Game[Any, Any, Any], agents: Sequence[Agent], seed: int) 
         seat, action = next_action(game, state, agents)
         game.apply(state, seat, action)
         length += 1
-    return Outcome(tuple(game.scores(state)), tuple(game.ranking(state)), length)
+    return Outcome(
+        tuple(game.scores(state)), tuple(game.ranking(state)), length, game.progress(state)
+    )
 
 
 def play_chunk(plan: Plan, start: int, stop: int) -> ChunkTally:
@@ -136,13 +138,21 @@ def play_chunk(plan: Plan, start: int, stop: int) -> ChunkTally:
             if plan.transcripts is None:
                 outcome = play_quietly(game, agents, shuffle)
             else:
-                transcript = play_match(game, agents, shuffle).transcript
+                match = play_match(game, agents, shuffle)
+                transcript = match.transcript
                 path = Path(plan.transcripts[variant]) / f"{plan.game}-{index:06d}.json"
                 transcript.save(path)
                 result = transcript.result
                 assert result is not None
-                outcome = Outcome(result.scores, result.ranking, len(transcript.actions))
-            chunk.variants[variant].add(outcome.scores, outcome.ranking, outcome.length)
+                outcome = Outcome(
+                    result.scores,
+                    result.ranking,
+                    len(transcript.actions),
+                    game.progress(match.state),
+                )
+            chunk.variants[variant].add(
+                outcome.scores, outcome.ranking, outcome.length, outcome.units
+            )
             outcomes.append(outcome)
         for paired, outcome in zip(chunk.paired, outcomes[1:], strict=True):
             paired.add(outcome, outcomes[0])
@@ -442,6 +452,11 @@ def summarize(
         "min_length": min(tally.length_counts, default=0),
         "max_length": max(tally.length_counts, default=0),
         "length_counts": [[length, n] for length, n in sorted(tally.length_counts.items())],
+        "length_unit": game.length_unit,
+        "mean_units": round(tally.units.mean, 6),
+        "units_sd": round(math.sqrt(tally.units.variance), 6),
+        "unit_counts": [[units, n] for units, n in sorted(tally.unit_counts.items())],
+        "shared_wins": all_wins - games,
     }
 
 
@@ -449,6 +464,7 @@ def differences(paired: Paired) -> dict[str, JSON]:
     """A variant against the baseline: mean paired differences, 95 % intervals, p-values."""
     return {
         "length": paired_difference(paired.lengths).to_json(),
+        "units": paired_difference(paired.units).to_json(),
         "win_share": [paired_difference(m).to_json() for m in paired.wins],
         "mean_scores": [paired_difference(m).to_json() for m in paired.scores],
     }

@@ -65,7 +65,8 @@ class Tally:
 
     ``wins[s]`` counts first places of seat ``s`` (a shared first place counts for each
     sharer); ``scores[s]`` and ``score_counts[s]`` hold seat ``s``'s scores; ``lengths`` and
-    ``length_counts`` the number of actions per game.
+    ``length_counts`` the number of actions per game, ``units`` and ``unit_counts`` its length
+    as the rules count it (:attr:`~spieltisch.core.game.Game.length_unit`).
     """
 
     players: int
@@ -75,6 +76,8 @@ class Tally:
     score_counts: list[Counter[Number]] = field(default_factory=list)
     lengths: Moments = field(default_factory=Moments)
     length_counts: Counter[int] = field(default_factory=Counter)
+    units: Moments = field(default_factory=Moments)
+    unit_counts: Counter[int] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -82,8 +85,10 @@ class Tally:
             self.scores = [Moments() for _ in range(self.players)]
             self.score_counts = [Counter() for _ in range(self.players)]
 
-    def add(self, scores: tuple[float, ...], ranking: tuple[int, ...], length: int) -> None:
-        """Count one finished game."""
+    def add(
+        self, scores: tuple[float, ...], ranking: tuple[int, ...], length: int, units: int = 0
+    ) -> None:
+        """Count one finished game of ``length`` actions and ``units`` rounds or turns."""
         self.games += 1
         for seat in range(self.players):
             score = exact(scores[seat])
@@ -92,6 +97,8 @@ class Tally:
             self.score_counts[seat][score] += 1
         self.lengths.add(length)
         self.length_counts[length] += 1
+        self.units.add(units)
+        self.unit_counts[units] += 1
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s games to this tally."""
@@ -102,15 +109,19 @@ class Tally:
             self.score_counts[seat].update(other.score_counts[seat])
         self.lengths.merge(other.lengths)
         self.length_counts.update(other.length_counts)
+        self.units.merge(other.units)
+        self.unit_counts.update(other.unit_counts)
 
 
 @dataclass(slots=True)
 class Paired:
     """Per-game differences between a variant and the baseline, played with the same seeds:
-    game length, each seat's first place (1, 0 or −1) and each seat's score."""
+    game length (in actions, and in rounds or turns), each seat's first place (1, 0 or −1)
+    and each seat's score."""
 
     players: int
     lengths: Moments = field(default_factory=Moments)
+    units: Moments = field(default_factory=Moments)
     wins: list[Moments] = field(default_factory=list)
     scores: list[Moments] = field(default_factory=list)
 
@@ -121,6 +132,7 @@ class Paired:
 
     def add(self, variant: Outcome, baseline: Outcome) -> None:
         self.lengths.add(variant.length - baseline.length)
+        self.units.add(variant.units - baseline.units)
         for seat in range(self.players):
             won = (variant.ranking[seat] == 1) - (baseline.ranking[seat] == 1)
             self.wins[seat].add(won)
@@ -128,6 +140,7 @@ class Paired:
 
     def merge(self, other: Paired) -> None:
         self.lengths.merge(other.lengths)
+        self.units.merge(other.units)
         for seat in range(self.players):
             self.wins[seat].merge(other.wins[seat])
             self.scores[seat].merge(other.scores[seat])
@@ -140,6 +153,8 @@ class Outcome:
     scores: tuple[float, ...]
     ranking: tuple[int, ...]
     length: int
+    #: The length as the rules count it (:meth:`~spieltisch.core.game.Game.progress`).
+    units: int = 0
 
 
 @dataclass(slots=True)

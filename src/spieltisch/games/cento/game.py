@@ -61,6 +61,8 @@ from spieltisch.games.cento.state import (
     DREW,
     ENDED,
     ENDED_RUN,
+    ENDS,
+    GOES_ON,
     HAND_SIZE,
     LAID,
     NO_CARD,
@@ -70,6 +72,7 @@ from spieltisch.games.cento.state import (
     RULES_VERSION,
     RUN,
     SPECIAL_RULE_VARIANTS,
+    SPIEL_3,
     START,
     START_SEAT,
     TOOK,
@@ -152,6 +155,16 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
                 minimum=0,
                 maximum=20,
             ),
+            OptionSpec(
+                "chain_after_schnapszahl",
+                ENDS,
+                "Spiel 3: Nach einer Schnapszahl unter den ersten drei Karten endet die Kette "
+                "(ends) oder darf neben der Reihe ihrer Ziffer bis zu drei Karten "
+                "weitergehen (goes_on)",
+                "game 3: after a Schnapszahl among the first three cards the chain ends "
+                "(ends) or may go on up to three cards besides the run of its digit (goes_on)",
+                choices=(ENDS, GOES_ON),
+            ),
         ),
     )
 
@@ -163,6 +176,10 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
         self.free_cards = int(self.options["free_cards"]) if self.special else 0
         self.lay_drawn = bool(self.options["lay_drawn"])
         self.rebuilds = int(self.options["rebuilds"])
+        self.chain_goes_on = (
+            self.variant == SPIEL_3 and self.options["chain_after_schnapszahl"] == GOES_ON
+        )
+        self.run_or_chain = {}
         #: ``fits[below][card]``: may a card of value ``card`` lie on value ``below``?
         self.fits = fit_table(self.variant, self.hundred_mode)
         #: ``free_fits[below]``: the free-card lays that fit on ``below``.
@@ -278,6 +295,7 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
             end_reason=state.end_reason,
             public_moves=state.public_moves[:],
             known_bottom=state.known_bottom,
+            turns=state.turns,
         )
 
     # -- legal actions ----------------------------------------------------------------
@@ -305,6 +323,12 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
             self._take(state, seat, log)
 
     # -- the end ----------------------------------------------------------------------
+    length_unit = "turns"
+
+    def progress(self, state: CentoState) -> int:
+        """The turns begun, the one the game ended in included."""
+        return state.turns + 1
+
     def is_terminal(self, state: CentoState) -> bool:
         return state.phase is OVER
 

@@ -4,7 +4,8 @@ The player lays a card that fits the open card, or draws one card instead. Spiel
 lay up to three cards in a chain, each fitting the card below it; Spiel 1 and 2: one card
 sharing a digit with the open card. Spiel 2 and 3 add the special cards: a turn that ends on
 a Monozahl obliges the next player to lay exactly one Monozahl or take three cards; after a
-Schnapszahl the player may lay all his cards showing its digit; free cards stand for any
+Schnapszahl the player may lay all his cards showing its digit (and, as an option, go on
+with the chain up to three cards besides); free cards stand for any
 declared 1–99; the 100 is wild. An empty draw pile is rebuilt from the cards under the open
 card; the first player to empty his hand wins at once.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
+from operator import or_
 from typing import TYPE_CHECKING
 
 from spieltisch.core.chance import shuffled
@@ -20,13 +22,14 @@ from spieltisch.core.game import Event, Seat
 from spieltisch.games.cento.actions import (
     DRAW,
     END,
+    FREE_LAYS,
     NUMBER_LAYS,
     TAKE,
     TAKE_COUNT,
     CentoAction,
     Lay,
 )
-from spieltisch.games.cento.cards import FREE
+from spieltisch.games.cento.cards import FREE, FREE_VALUES
 from spieltisch.games.cento.state import (
     CHAIN,
     CHAIN_LIMIT,
@@ -73,6 +76,10 @@ class CentoRules:
     monos: tuple[bool, ...]
     #: the free-card lays of a Monozahl
     free_monos: tuple[Lay, ...]
+    #: option ``chain_after_schnapszahl=goes_on`` (Spiel 3): the chain goes on within a run
+    chain_goes_on: bool
+    #: ``run_or_chain[digit * 128 + below]``: :meth:`_run_or_chain`, as far as needed
+    run_or_chain: dict[int, tuple[tuple[bool, ...], tuple[Lay, ...]]]
 
     if TYPE_CHECKING:
 
@@ -105,11 +112,30 @@ class CentoRules:
 
     def _legal_run(self, state: CentoState, hand: list[int]) -> list[CentoAction]:
         """After a Schnapszahl: any card showing its digit, in any order, or end (seed,
-        special-card rule 2; RULES-NOTES §2 (b) 8)."""
+        special-card rule 2; RULES-NOTES §2 (b) 8). With option
+        ``chain_after_schnapszahl=goes_on`` (Spiel 3) also, while fewer than three cards
+        are laid this turn, a card fitting the one below it; the run stays open. A further
+        Schnapszahl opens no second run."""
         digit = state.run_digit
-        lays = self._lays(hand, self.shows[digit], self.free_shows[digit])
+        if self.chain_goes_on and len(state.turn_values) < CHAIN_LIMIT:
+            allowed, free_lays = self._run_or_chain(digit, state.open_value)
+            lays = self._lays(hand, allowed, free_lays)
+        else:
+            lays = self._lays(hand, self.shows[digit], self.free_shows[digit])
         lays.append(END)
         return lays
+
+    def _run_or_chain(self, digit: int, below: int) -> tuple[tuple[bool, ...], tuple[Lay, ...]]:
+        """The numbers that show ``digit`` or fit on ``below``, and the free-card lays of
+        those numbers (worked out once per pair)."""
+        key = digit * 128 + below
+        tables = self.run_or_chain.get(key)
+        if tables is None:
+            shows, fits = self.shows[digit], self.fits[below]
+            allowed = tuple(map(or_, shows, fits))
+            free_lays = tuple(FREE_LAYS[v] for v in FREE_VALUES if allowed[v])
+            tables = self.run_or_chain[key] = (allowed, free_lays)
+        return tables
 
     def _legal_obliged(self, state: CentoState, hand: list[int]) -> list[CentoAction]:
         """Exactly one Monozahl, any one (a free card declared 1–9 counts), or take three
@@ -173,6 +199,7 @@ class CentoRules:
         values = state.turn_values
         obliged = self.special and bool(values) and values[-1] < 10
         state.to_move = (state.to_move + 1) % state.seats
+        state.turns += 1
         state.phase = OBLIGED if obliged else START
         values.clear()
         state.run_digit = 0

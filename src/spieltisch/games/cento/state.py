@@ -16,6 +16,11 @@ HAND_SIZE = 7
 START_SEAT = 0
 #: Spiel 3: at most this many cards per turn before a Schnapszahl extends it (seed, rule 1).
 CHAIN_LIMIT = 3
+#: The values of option ``chain_after_schnapszahl`` (Spiel 3): after a Schnapszahl within
+#: the first three cards of a turn the run of the cards showing its digit follows; the
+#: ordinary chain of fitting cards either ends there (``ends``, the default) or may go on up
+#: to three cards besides the run (``goes_on``).
+ENDS, GOES_ON = "ends", "goes_on"
 #: Cards that cannot be the first open card: they go under the draw pile and the next card is
 #: turned (RULES-NOTES §2 (b) 2, [A]; "under the pile" is this engine's choice of "put back").
 NO_START_CARDS = frozenset({FREE, HUNDRED})
@@ -33,7 +38,8 @@ class Phase(StrEnum):
     OBLIGED = "obliged"  # a Monozahl obligation: lay exactly one Monozahl or take three
     START = "start"  # lay a fitting card or draw
     CHAIN = "chain"  # Spiel 3, after one or two cards: lay another fitting card or end
-    RUN = "run"  # after a Schnapszahl: lay a card showing its digit or end
+    RUN = "run"  # after a Schnapszahl: lay a card showing its digit (or, with option
+    # chain_after_schnapszahl=goes_on, a fitting card within the first three) or end
     DRAWN = "drawn"  # option lay_drawn: lay the card just drawn if it fits, or end
     OVER = "over"
 
@@ -91,6 +97,8 @@ class CentoState:
     end_reason: str
     public_moves: list[PublicMove]
     known_bottom: int = 0
+    #: Turns ended so far: how long a game is as the rules count it.
+    turns: int = 0
 
 
 @dataclass(frozen=True, slots=True)

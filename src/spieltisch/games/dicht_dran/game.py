@@ -160,6 +160,12 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
     def is_terminal(self, state: DichtDranState) -> bool:
         return rules.is_over(state, self.passes)
 
+    length_unit = "rounds"
+
+    def progress(self, state: DichtDranState) -> int:
+        """Rounds played, in every pass: one target won each."""
+        return state.rounds
+
     def scores(self, state: DichtDranState) -> tuple[int, ...]:
         """The sum of each seat's finished passes."""
         return rules.totals(state)

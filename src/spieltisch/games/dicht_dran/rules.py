@@ -211,6 +211,7 @@ def resolve_round(
     target = circle[position]
     low, high = gap_of(circle, position)
     winner = closest(cards, target)
+    state.rounds += 1
     state.collections[winner].append(target)
     circle[position] = cards[winner]
     n = state.seats

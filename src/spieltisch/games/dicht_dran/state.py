@@ -68,6 +68,8 @@ class DichtDranState:
     #: (forgotten by :func:`drop_caches`) and the round's part (by :func:`round_changed`).
     public_pass: tuple[JSON, ...] | None = field(default=None, compare=False, repr=False)
     public_round: tuple[JSON, ...] | None = field(default=None, compare=False, repr=False)
+    #: Rounds played so far, in every pass: how long a game is as the rules count it.
+    rounds: int = 0
 
 
 def drop_caches(state: DichtDranState) -> None:
@@ -100,4 +102,5 @@ def clone(state: DichtDranState) -> DichtDranState:
         last_hands=[h[:] for h in state.last_hands],
         public_pass=state.public_pass,
         public_round=state.public_round,
+        rounds=state.rounds,
     )

@@ -4,8 +4,9 @@ Every decision is one small action of the player who makes it: a bid (card and c
 pass while bidding; an answer or "don't know" (a pass) while solving; the first hint; and,
 with a human quizmaster, his verdict. An answer carries free text, so only one answer, the
 empty one, is listed among the legal actions and in the integer codec; every answer counts as
-that template for legality (``MagicNumbers.legality_key``). Text forms count card positions
-1–4 from the left as people do; JSON forms count them 0–3.
+that template for legality (``MagicNumbers.legality_key``). With ``answers=choice`` a player
+answers instead by choosing one of the meanings offered (``Choose``), a plain listed action.
+Text forms count card positions and choices from 1 as people do; JSON forms count from 0.
 """
 
 from __future__ import annotations
@@ -95,7 +96,21 @@ class Reject:
         return {"type": "reject"}
 
 
-Action = Bid | Pass | Hint | Answer | Confirm | Reject
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """With ``answers=choice``: pick the meaning at ``index`` (0 = the first shown) of those
+    offered for the card being solved."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"choose {self.index + 1}"
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"type": "choose", "index": self.index}
+
+
+Action = Bid | Pass | Hint | Answer | Confirm | Reject | Choose
 
 #: Shared instances: legal actions cost no allocation and legality is an identity test.
 PASS = Pass()
@@ -108,8 +123,12 @@ HINTS: dict[str, Hint] = {kind: Hint(kind) for kind in HINT_KINDS}
 ANSWER = Answer("")
 CONFIRM = Confirm()
 REJECT = Reject()
+#: With ``answers=choice`` a card is offered with its own meaning and up to three others.
+CHOICE_COUNT = 4
+#: ``CHOOSE[i]``: pick the meaning shown at ``i``.
+CHOOSE: tuple[Choose, ...] = tuple(Choose(index) for index in range(CHOICE_COUNT))
 
-#: Every action in integer-code order (22 codes).
+#: Every action in integer-code order (26 codes; the choices last).
 ALL_ACTIONS: tuple[Action, ...] = (
     PASS,
     *(bid for row in BIDS for bid in row),
@@ -117,4 +136,5 @@ ALL_ACTIONS: tuple[Action, ...] = (
     ANSWER,
     CONFIRM,
     REJECT,
+    *CHOOSE,
 )

@@ -30,7 +30,15 @@ from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.magic_numbers import rules, words
 from spieltisch.games.magic_numbers import state as state_module
-from spieltisch.games.magic_numbers.actions import ALL_ACTIONS, ANSWER, DISPLAY_SIZE, Action, Answer
+from spieltisch.games.magic_numbers.actions import (
+    ALL_ACTIONS,
+    ANSWER,
+    CHOOSE,
+    DISPLAY_SIZE,
+    Action,
+    Answer,
+    Choose,
+)
 from spieltisch.games.magic_numbers.deck import STANDARD, Deck, deck_for
 from spieltisch.games.magic_numbers.knowledge import MagicNumbersKnowledge, Seen
 from spieltisch.games.magic_numbers.rules import (
@@ -137,6 +145,15 @@ class MagicNumbers(
                 choices=("auto", "quizmaster"),
             ),
             OptionSpec(
+                "answers",
+                "typed",
+                "Wie man antwortet: typed (die Bedeutung eintippen) oder choice (aus vier "
+                "Bedeutungen wählen)",
+                "how players answer: typed (type the meaning) or choice (choose one of four "
+                "meanings)",
+                choices=("typed", "choice"),
+            ),
+            OptionSpec(
                 "deck",
                 STANDARD,
                 "Kartendeck: standard oder der Pfad einer eigenen Deck-Datei",
@@ -153,6 +170,9 @@ class MagicNumbers(
         self.rounds = int(self.options["rounds"])
         self.judge = str(self.options["judge"])
         self.human_judge = self.judge == "quizmaster"
+        self.multiple_choice = self.options["answers"] == "choice"
+        #: Each card's candidate distractors, made when first offered (:mod:`.choices`).
+        self._pools: dict[int, tuple[int, ...]] = {}
         self.deck: Deck = deck_for(str(self.options["deck"]))
         cards = self.deck.cards
         needed = DISPLAY_SIZE * self.rounds
@@ -234,7 +254,10 @@ class MagicNumbers(
         if phase is BID:
             self._apply_bid(state, seat, action, log)
         elif phase is ANSWER_PHASE:
-            self._apply_answer(state, seat, action, log)
+            if isinstance(action, Choose):
+                self._apply_choice(state, seat, action, log)
+            else:
+                self._apply_answer(state, seat, action, log)
         elif phase is HINT:
             self._apply_hint(state, seat, action, log)
         elif phase is CONFIRM_PHASE:
@@ -245,6 +268,12 @@ class MagicNumbers(
     # -- the end ----------------------------------------------------------------------
     def is_terminal(self, state: MagicNumbersState) -> bool:
         return state.phase is OVER
+
+    length_unit = "rounds"
+
+    def progress(self, state: MagicNumbersState) -> int:
+        """The rounds begun: one row of cards to bid on each."""
+        return state.round
 
     def scores(self, state: MagicNumbersState) -> tuple[int, ...]:
         """Each player's points (with the theme bonus once the game is over)."""
@@ -300,9 +329,12 @@ class MagicNumbers(
     # -- actions as text, JSON and integers --------------------------------------------
     def parse_action(self, text: str) -> Action:
         """``bid 2 3`` (card 2 from the left, chip 3; also ``2 3``), ``pass``, ``hint theme``
-        or ``hint unit``, ``confirm``, ``reject``, ``answer <text>``; any other text is an
-        answer. German words as the labels show them are understood too."""
-        action = words.parse(text)
+        or ``hint unit``, ``confirm``, ``reject``, ``choose 2``, ``answer <text>``; any other
+        text is an answer. With ``answers=choice`` a number 1–4 alone is a choice. German
+        words as the labels show them are understood too."""
+        action: Action | None = words.parse_choice(text) if self.multiple_choice else None
+        if action is None:
+            action = words.parse(text)
         if action is None:
             raise self._bad_action(text, "bid 2 3")
         return action
@@ -316,6 +348,15 @@ class MagicNumbers(
     # -- words ------------------------------------------------------------------------
     def label(self, action: Action, lang: str) -> str:
         return words.label(action, lang)
+
+    def read_move(self, view: MagicNumbersView, text: str) -> list[Action]:
+        """A typed move, read against what ``view`` shows: with ``answers=choice`` the text
+        of an offered meaning (in either language, as the judge compares) is its choice."""
+        if view.choices and view.phase == "answer":
+            index = words.choice_named(view.choices, text)
+            if index is not None:
+                return [CHOOSE[index]]
+        return self.parse_move(text)
 
     def describe(self, event: Event, lang: str) -> str:
         return words.describe(event, lang)

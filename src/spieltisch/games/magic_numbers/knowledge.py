@@ -110,6 +110,7 @@ class MagicNumbersKnowledge:
     open_cards: tuple[OpenCard, ...]
     quiz_cards: tuple[QuizCard, ...]
     _last_seen: Seen | None
+    _by_meaning: dict[tuple[str, str], int] | None = None
 
     def _view(self, state: MagicNumbersState, seat: Seat | None) -> MagicNumbersView:
         """What ``seat`` knows now (``None``: a spectator)."""
@@ -165,6 +166,7 @@ class MagicNumbersKnowledge:
             table.set_aside,
             table.bonus,
             phase is OVER,  # game_over
+            self._choices(state),
         )
 
     def _table(self, state: MagicNumbersState) -> Table:
@@ -185,6 +187,33 @@ class MagicNumbersKnowledge:
             tuple(faces[card] for card in state.set_aside),
             tuple(state.bonus),
         )
+
+    def _choices(self, state: MagicNumbersState) -> tuple[tuple[str, str], ...]:
+        """The meanings offered for the card being solved (``answers=choice``), as shown."""
+        offered = state.offered
+        if not offered:
+            return ()
+        cards = self.open_cards
+        return tuple([(cards[card].meaning_de, cards[card].meaning_en) for card in offered])
+
+    def _offered(self, view: MagicNumbersView) -> list[int]:
+        """The cards behind the meanings a view shows: the card being solved for its own
+        meaning, else the first card of the deck with that meaning."""
+        if not view.choices:
+            return []
+        assert view.position is not None
+        face = view.display[view.position]
+        assert face is not None
+        own = self.open_cards[face.card]
+        by_meaning = self._by_meaning
+        if by_meaning is None:
+            by_meaning = self._by_meaning = {}
+            for card in reversed(self.open_cards):
+                by_meaning[card.meaning_de, card.meaning_en] = card.card
+        return [
+            face.card if meanings == (own.meaning_de, own.meaning_en) else by_meaning[meanings]
+            for meanings in view.choices
+        ]
 
     def _hint_texts(self, state: MagicNumbersState) -> tuple[tuple[str, str, str], ...]:
         card = self.deck.cards[state.display[state.position]]
@@ -235,6 +264,7 @@ class MagicNumbersKnowledge:
             answers=list(view.answers),
             pending=view.pending,
             bonus=list(view.bonus),
+            offered=self._offered(view),
             table=seen.table,  # the view's table is this state's
         )
 

@@ -28,6 +28,8 @@ from spieltisch.games.magic_numbers.actions import (
     ANSWER,
     BIDS,
     CHIPS,
+    CHOICE_COUNT,
+    CHOOSE,
     CONFIRM,
     DISPLAY_SIZE,
     HINT_KINDS,
@@ -37,8 +39,10 @@ from spieltisch.games.magic_numbers.actions import (
     Action,
     Answer,
     Bid,
+    Choose,
     Hint,
 )
+from spieltisch.games.magic_numbers.choices import candidates, offer
 from spieltisch.games.magic_numbers.deck import Deck
 from spieltisch.games.magic_numbers.state import (
     ALL_CHIPS,
@@ -97,6 +101,11 @@ BID_CHOICES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 )
 
 
+#: ``CHOICE_ACTIONS[n]``: "don't know", or a choice of the ``n`` meanings offered.
+CHOICE_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    (PASS, *CHOOSE[:count]) for count in range(CHOICE_COUNT + 1)
+)
+
 #: ``TO_ACT[s]``: ``to_act`` while seat ``s`` must act (one tuple each, made once).
 TO_ACT: tuple[tuple[Seat, ...], ...] = tuple((seat,) for seat in range(MAX_SEATS))
 
@@ -127,6 +136,8 @@ def legal_actions(state: MagicNumbersState, seat: Seat) -> Sequence[Action]:
     if phase is OVER or seat != to_act(state)[0]:
         return ()
     if phase is ANSWER_PHASE:
+        if state.offered:  # answers=choice
+            return CHOICE_ACTIONS[len(state.offered)]
         return (PASS, ANSWER)  # an answer (any text; listed as the empty template) or "don't know"
     if phase is HINT:
         return (HINTS["theme"], HINTS["unit"])
@@ -173,8 +184,10 @@ class MagicNumbersRules:
 
     rounds: int
     human_judge: bool
+    multiple_choice: bool
     deck: Deck
     ids: tuple[str, ...]
+    _pools: dict[int, tuple[int, ...]]
 
     # -- set-up -----------------------------------------------------------------------
     def _set_up(
@@ -348,6 +361,8 @@ class MagicNumbersRules:
                 "order": state.order[:],
             }
             log.append(Event("card", data))
+        if self.multiple_choice:
+            self._offer_choices(state, log)
 
     def _apply_answer(self, state: MagicNumbersState, seat: Seat, action: Action, log: Log) -> None:
         """An answer is judged at once (judge=auto) or waits for the quizmaster; "don't
@@ -370,6 +385,44 @@ class MagicNumbersRules:
             self._solve(state, seat, log)
         else:
             state.answers.append((seat, action.text))
+            self._next_answerer(state, log)
+
+    # -- multiple choice (answers=choice) ------------------------------------------------
+    def _offer_choices(self, state: MagicNumbersState, log: Log) -> None:
+        """The card is offered with its own meaning and three others (:mod:`.choices`), in
+        an order that follows from the game's seed; they stay the same through every pass."""
+        card = state.display[state.position]
+        pool = self._pools.get(card)
+        if pool is None:
+            pool = self._pools[card] = candidates(self.deck, card)
+        state.offered = offer(self.deck, card, pool, state.seed)
+        if log is not None:
+            meanings = [self.deck.cards[c].meaning for c in state.offered]
+            data = {
+                "choices_de": [meaning["de"] for meaning in meanings],
+                "choices_en": [meaning["en"] for meaning in meanings],
+            }
+            log.append(Event("choices", data))
+
+    def _apply_choice(self, state: MagicNumbersState, seat: Seat, action: Choose, log: Log) -> None:
+        """The program judges a choice at once, whoever judges typed answers: the card's own
+        meaning solves it; a wrong choice is public (by its number) and the turn passes on."""
+        chosen = state.offered[action.index]
+        right = chosen == state.display[state.position]
+        if log is not None:
+            meaning = self.deck.cards[chosen].meaning
+            data = {
+                "seat": seat,
+                "index": action.index,
+                "text_de": meaning["de"],
+                "text_en": meaning["en"],
+                "correct": right,
+            }
+            log.append(Event("choice", data))
+        if right:
+            self._solve(state, seat, log)
+        else:
+            state.answers.append((seat, str(action.index + 1)))
             self._next_answerer(state, log)
 
     def _apply_verdict(
@@ -461,6 +514,7 @@ class MagicNumbersRules:
         state.answers = []
         state.answerer = 0
         state.position = NOBODY
+        state.offered = []
         self._next_card(state, position, log)
 
     # -- round end and game end ---------------------------------------------------------

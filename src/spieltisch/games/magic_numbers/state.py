@@ -73,7 +73,9 @@ class MagicNumbersState:
     turns since the last bid. While a card is solved, ``position`` is its place, ``order``
     the answering bidders in rank order, ``answerer`` the index in it of the seat to answer,
     ``hints`` the hints given, ``answers`` the wrong answers so far and ``pending`` an
-    answer waiting for the quizmaster's verdict.
+    answer waiting for the quizmaster's verdict. With ``answers=choice``, ``offered`` are the
+    cards whose meanings are offered for the card being solved, in the order shown (its own
+    among them); with typed answers it stays empty.
 
     The last two fields are caches: they only save work and never take part in comparing
     states. ``free[s]`` has bit ``p`` set while the card at ``p`` lies on display without a
@@ -108,6 +110,7 @@ class MagicNumbersState:
     answers: list[tuple[int, str]]
     pending: str | None
     bonus: list[int]
+    offered: list[int] = field(default_factory=list)
     free: list[int] | None = field(default=None, compare=False, repr=False)
     table: Table | None = field(default=None, compare=False, repr=False)
 
@@ -169,7 +172,10 @@ class MagicNumbersView(View):
     for the card he judges. ``bids[p]`` lists ``(seat, chip)`` per slot, ``chip`` ``None``
     where unseen; ``my_chips`` are this seat's unused chips; ``hint_texts`` the hints given
     on the card being solved as ``(kind, German, English)``; ``answering`` the seat to answer
-    now and ``answers`` the wrong answers given on this card."""
+    now and ``answers`` the wrong answers given on this card (with ``answers=choice`` the
+    numbers, 1–4, of the wrong choices). ``choices`` are the meanings offered for the card
+    being solved as ``(German, English)``, in the order shown, the same for every seat
+    (empty with typed answers)."""
 
     players: int
     round: int
@@ -204,6 +210,7 @@ class MagicNumbersView(View):
     set_aside: tuple[CardFace, ...]
     bonus: tuple[int, ...]
     game_over: bool
+    choices: tuple[tuple[str, str], ...] = ()
 
     def __hash__(self) -> int:
         """Equal views hash alike: the hash reads every field but the deck's themes, which
@@ -243,6 +250,7 @@ class MagicNumbersView(View):
                 self.set_aside,
                 self.bonus,
                 self.game_over,
+                self.choices,
             )
         )
 
@@ -282,6 +290,7 @@ def clone(state: MagicNumbersState) -> MagicNumbersState:
         answers=state.answers[:],
         pending=state.pending,
         bonus=state.bonus[:],
+        offered=state.offered[:],
         free=None if state.free is None else state.free[:],
         table=state.table,  # an immutable value of the same table
     )

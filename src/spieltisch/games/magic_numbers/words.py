@@ -13,6 +13,7 @@ from spieltisch.games.magic_numbers.actions import (
     ANSWER,
     BIDS,
     CHIPS,
+    CHOOSE,
     CONFIRM,
     DISPLAY_SIZE,
     HINTS,
@@ -21,6 +22,7 @@ from spieltisch.games.magic_numbers.actions import (
     Action,
     Answer,
     Bid,
+    Choose,
     Confirm,
     Hint,
     Pass,
@@ -41,6 +43,8 @@ _TYPED: dict[str, Action] = {
 #: First words that make a text a command, not an answer: such a text must be a whole
 #: command (``bid 5 9`` is refused, not taken as an answer).
 COMMAND_WORDS = frozenset({"bid", "biete", "gebot", "hint", "hinweis"})
+_CHOOSE = re.compile(r"(?:choose|wähle|waehle)\s+(\d)", re.IGNORECASE)
+_CHOICE_NUMBER = re.compile(r"(?:(?:choose|wähle|waehle)\s+)?(\d)", re.IGNORECASE)
 
 
 def parse(text: str) -> Action | None:
@@ -52,6 +56,9 @@ def parse(text: str) -> Action | None:
     lower = " ".join(text.casefold().split())
     if lower in _TYPED:
         return _TYPED[lower]
+    choice = _CHOOSE.fullmatch(text)
+    if choice is not None:
+        return choose(int(choice.group(1)) - 1)
     bid = _BID.fullmatch(text)
     if bid is not None:
         position, chip = bid.group(1, 2) if bid.group(1) else bid.group(3, 4)
@@ -62,6 +69,32 @@ def parse(text: str) -> Action | None:
     if lower.split()[0] in COMMAND_WORDS:
         return None
     return Answer(text)
+
+
+def parse_choice(text: str) -> Choose | None:
+    """A choice as typed: ``choose 2``, ``wähle 2`` or, with ``answers=choice``, just ``2``
+    (the meanings count 1–4 in text); ``None`` for anything else."""
+    match = _CHOICE_NUMBER.fullmatch(text.strip())
+    return None if match is None else choose(int(match.group(1)) - 1)
+
+
+def choose(index: int) -> Choose | None:
+    """The shared choice of the meaning at ``index`` (0–3), or ``None``."""
+    return CHOOSE[index] if 0 <= index < len(CHOOSE) else None
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
+
+
+def choice_named(choices: tuple[tuple[str, str], ...], text: str) -> int | None:
+    """The index of the offered meaning ``text`` spells out, in German or English (case,
+    spaces and punctuation aside), or ``None``."""
+    typed = _plain(text)
+    for index, meanings in enumerate(choices):
+        if typed and typed in map(_plain, meanings):
+            return index
+    return None
 
 
 def _bid(position: int, chip: int) -> Bid | None:
@@ -95,6 +128,8 @@ def from_json(data: JSON) -> Action | None:
         return HINTS.get(data["kind"]) if isinstance(data["kind"], str) else None
     elif kind == "answer" and keys == {"type", "text"} and isinstance(data["text"], str):
         return _answer(data["text"])
+    elif kind == "choose" and keys == {"type", "index"} and type(data["index"]) is int:
+        return choose(data["index"])
     return None
 
 
@@ -109,6 +144,7 @@ _LABELS: dict[str, dict[str, str]] = {
         "confirm": "richtig",
         "reject": "falsch",
         "bid": "biete",
+        "choose": "wähle",
     },
     "en": {
         "pass": "pass",
@@ -118,6 +154,7 @@ _LABELS: dict[str, dict[str, str]] = {
         "confirm": "confirm",
         "reject": "reject",
         "bid": "bid",
+        "choose": "choose",
     },
 }
 
@@ -133,6 +170,8 @@ def label(action: Action, lang: str) -> str:
         return action.text or words["answer"]
     if isinstance(action, Pass):
         return words["pass"]
+    if isinstance(action, Choose):
+        return f"{words['choose']} {action.index + 1}"
     return words["confirm"] if isinstance(action, Confirm) else words["reject"]
 
 
@@ -182,6 +221,13 @@ def describe(event: Event, lang: str) -> str:
     elif kind == "answer":
         data["text"] = data["text"] or words["empty"]
         kind += {True: "_right", False: "_wrong", None: ""}[data["correct"]]
+    elif kind == "choices":
+        listed = data[f"choices_{lang}"]
+        data["choices"] = "; ".join(f"{i}) {text}" for i, text in enumerate(listed, 1))
+    elif kind == "choice":
+        data["n"] = data["index"] + 1
+        data["text"] = data[f"text_{lang}"]
+        kind += "_right" if data["correct"] else "_wrong"
     elif kind == "hint":
         data["hint"] = words[data["kind"]]
         kind = "hint_auto" if data["seat"] is None else "hint"
@@ -233,6 +279,9 @@ _EVENTS: dict[str, dict[str, str]] = {
         "answer_wrong": "{seat} antwortet „{text}“ – leider falsch.",
         "answer": "{seat} antwortet „{text}“.",
         "dont_know": "{seat} weiß es nicht.",
+        "choices": "Zur Wahl stehen: {choices}.",
+        "choice_right": "{seat} wählt {n}) „{text}“ – richtig!",
+        "choice_wrong": "{seat} wählt {n}) „{text}“ – leider falsch.",
         "hint": "{seat} wählt den Hinweis {hint}: {text_hint}.",
         "hint_auto": "Jetzt kommt auch der Hinweis {hint}: {text_hint}.",
         "confirmed": "Quizmaster {seat} lässt die Antwort von {player} gelten.",
@@ -262,6 +311,9 @@ _EVENTS: dict[str, dict[str, str]] = {
         "answer_wrong": "{seat} answers “{text}” – wrong.",
         "answer": "{seat} answers “{text}”.",
         "dont_know": "{seat} does not know.",
+        "choices": "The choices: {choices}.",
+        "choice_right": "{seat} chooses {n}) “{text}” – right!",
+        "choice_wrong": "{seat} chooses {n}) “{text}” – wrong.",
         "hint": "{seat} asks for the {hint} hint: {text_hint}.",
         "hint_auto": "Now the {hint} hint is given too: {text_hint}.",
         "confirmed": "Quizmaster {seat} accepts the answer of {player}.",
@@ -292,6 +344,7 @@ _BOARD: dict[str, dict[str, str]] = {
         "judge_says": "Das Programm hielte die Antwort für {verdict}.",
         "right": "richtig",
         "wrong_word": "falsch",
+        "choices": "Was bedeutet die {number}? Zur Wahl:",
     },
     "en": {
         "display": "Display",
@@ -307,6 +360,7 @@ _BOARD: dict[str, dict[str, str]] = {
         "judge_says": "The program would call the answer {verdict}.",
         "right": "right",
         "wrong_word": "wrong",
+        "choices": "What does {number} stand for? The choices:",
     },
 }
 """Words both the terminal and the browser show on the board."""
@@ -331,6 +385,8 @@ _TERM: dict[str, dict[str, str]] = {
         "bid": "Bieten: „biete <Karte 1–4> <Chip>“ (oder kurz „2 3“), oder „passe“.",
         "answer": "{player} ist dran: Antwort einfach eintippen, oder „passe“, wer sie nicht weiß.",
         "hint_choice": "{player} wählt den ersten Hinweis: „thema“ oder „einheit“.",
+        "choose": "{player} ist dran: die Nummer (1–{n}) oder den Text einer Bedeutung "
+        "eintippen, oder „passe“, wer sie nicht weiß.",
         "confirm": "Quizmaster {player}: „richtig“ oder „falsch“?",
         "over": "Das Spiel ist aus.",
     },
@@ -353,6 +409,8 @@ _TERM: dict[str, dict[str, str]] = {
         "bid": "Bid: 'bid <card 1–4> <chip>' (or just '2 3'), or 'pass'.",
         "answer": "{player} to answer: just type the answer, or 'pass' if you do not know.",
         "hint_choice": "{player} picks the first hint: 'theme' or 'unit'.",
+        "choose": "{player} to answer: type the number (1–{n}) or the text of a meaning, or "
+        "'pass' if you do not know.",
         "confirm": "Quizmaster {player}: 'confirm' or 'reject'?",
         "over": "The game is over.",
     },
@@ -383,6 +441,8 @@ _WEB: dict[str, dict[str, str]] = {
         "unsolved": "Ungelöst ausgeschieden",
         "answer_label": "Deine Antwort: Was bedeutet die {number}?",
         "answer_button": "Antworten",
+        "g_choose": "Deine Antwort: Was bedeutet die {number}?",
+        "choose_label": "Antwort {n}: {text}",
         "g_bid": "Bieten",
         "bid_group": "Karte {position} ({number}): Chip legen",
         "bid": "Chip {chip}",
@@ -420,6 +480,8 @@ _WEB: dict[str, dict[str, str]] = {
         "unsolved": "Left the game unsolved",
         "answer_label": "Your answer: what does {number} stand for?",
         "answer_button": "Answer",
+        "g_choose": "Your answer: what does {number} stand for?",
+        "choose_label": "answer {n}: {text}",
         "g_bid": "Bid",
         "bid_group": "Card {position} ({number}): lay a chip",
         "bid": "chip {chip}",

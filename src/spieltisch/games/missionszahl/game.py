@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from spieltisch.core.chance import shuffled
 from spieltisch.core.errors import ActionParseError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
+from spieltisch.core.options import OptionSpec
 from spieltisch.games.missionszahl import knowledge, rules, words
 from spieltisch.games.missionszahl import state as state_module
 from spieltisch.games.missionszahl.actions import ALL_ACTIONS, MAX_SEATS, Action, Play, Trade
@@ -23,6 +24,8 @@ from spieltisch.games.missionszahl.knowledge import LEANING_SLACK, Deal, unseen_
 from spieltisch.games.missionszahl.rules import (
     APPLY,
     BONUS,
+    CHOICES,
+    COMPULSORY_SWAP_CHOICES,
     HAS_SYMBOL,
     OTHERS,
     TALLY,
@@ -32,12 +35,14 @@ from spieltisch.games.missionszahl.rules import (
 from spieltisch.games.missionszahl.state import (
     BONUS_FROM,
     BONUS_STEP,
+    COMPULSORY,
     EVENS_OUT_HITS_ITS_OWN_PLAYER,
     HAND_SIZE,
     MIN_DRAW_PILE,
     MIN_SEATS,
     NEW_MISSION_RESETS_SHIFT,
     NOBODY,
+    OPTIONAL,
     OVER,
     PUBLIC,
     ROUNDS,
@@ -59,6 +64,7 @@ __all__ = [
     "BONUS",
     "BONUS_FROM",
     "BONUS_STEP",
+    "COMPULSORY",
     "EVENS_OUT_HITS_ITS_OWN_PLAYER",
     "HAND_SIZE",
     "HAS_SYMBOL",
@@ -67,6 +73,7 @@ __all__ = [
     "MIN_SEATS",
     "NEW_MISSION_RESETS_SHIFT",
     "NOBODY",
+    "OPTIONAL",
     "PUBLIC",
     "ROUNDS",
     "RULES_VERSION",
@@ -101,10 +108,24 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         rules_version=RULES_VERSION,
         min_seats=MIN_SEATS,
         max_seats=MAX_SEATS,
+        options=(
+            OptionSpec(
+                "swap",
+                OPTIONAL,
+                "Tausch der ausgespielten Karten (II): optional (darf) oder compulsory (muss: "
+                "„der Gewinner muss nun zwei bzw. drei Sachen machen“)",
+                "the swap of played cards (II): optional (may) or compulsory (must: "
+                '"the winner must now do two or three things")',
+                choices=(OPTIONAL, COMPULSORY),
+            ),
+        ),
     )
 
     def __init__(self, options: dict[str, JSON] | None = None) -> None:
         super().__init__(options)
+        #: option ``swap``: may the winner keep his own played card?
+        self.swap = str(self.options["swap"])
+        self.choices = COMPULSORY_SWAP_CHOICES if self.swap == COMPULSORY else CHOICES
         #: ``others[n][s]``: the seats of an ``n``-player game other than ``s``, in order.
         self.others = OTHERS
         #: The plan of the last view dealt from (a search deals from one view many times).
@@ -140,8 +161,9 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
 
     def legal_actions(self, state: MissionszahlState, seat: Seat) -> Sequence[Action]:
         """In the commit, any hand card of a seat that has not laid one yet; otherwise the
-        choices of the one seat that must decide."""
-        return rules.legal_actions(state, seat)
+        choices of the one seat that must decide; with option ``swap=compulsory`` the
+        winner must swap."""
+        return rules.legal_actions(state, seat, self.choices)
 
     # -- the round ----------------------------------------------------------------------
     def apply(
@@ -152,6 +174,12 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     # -- the end ----------------------------------------------------------------------
     def is_terminal(self, state: MissionszahlState) -> bool:
         return state.phase is OVER
+
+    length_unit = "rounds"
+
+    def progress(self, state: MissionszahlState) -> int:
+        """The rounds begun: one mission card turned up each."""
+        return len(state.missions)
 
     def scores(self, state: MissionszahlState) -> tuple[int, ...]:
         """Each collection scored as at the end (final once the hands are empty)."""

@@ -8,7 +8,7 @@ A round, as the seed has it:
    card, then clockwise;
 3. the card closest to the (possibly changed) mission number wins the round;
 4. the round winner turns the mission card's arrow towards himself, may swap played cards
-   with another player and may exchange one hand card;
+   with another player (option ``swap=compulsory``: must) and may exchange one hand card;
 5. everybody puts his played card on his own collection.
 
 After ten rounds the hands are empty and the collections are scored (at the end of this
@@ -166,9 +166,12 @@ def to_act(state: MissionszahlState) -> tuple[Seat, ...]:
     return (state.winner,)
 
 
-def legal_actions(state: MissionszahlState, seat: Seat) -> Sequence[Action]:
+def legal_actions(
+    state: MissionszahlState, seat: Seat, choices: Choices | None = None
+) -> Sequence[Action]:
     """In the commit, any hand card of a seat that has not laid one yet; otherwise the
-    choices of the one seat that must decide."""
+    choices of the one seat that must decide (``choices``: those of the game's rule
+    options, :data:`CHOICES` by default)."""
     phase = state.phase
     if phase is COMMIT:
         if seat not in state.waiting:
@@ -186,7 +189,7 @@ def legal_actions(state: MissionszahlState, seat: Seat) -> Sequence[Action]:
     if phase is TRADE:  # any hand card may be given away
         hand = state.hands[seat]
         return itemgetter(*hand)(TRADES) if len(hand) > 1 else (TRADES[hand[0]],)
-    return CHOICES[phase][state.seats][seat]
+    return (choices or CHOICES)[phase][state.seats][seat]
 
 
 def legal_shift(n: int, seat: Seat) -> tuple[Action, ...]:
@@ -204,22 +207,38 @@ def legal_swap(n: int, seat: Seat) -> tuple[Action, ...]:
     return (NO_SWAP, *(SWAPS[other] for other in OTHERS[n][seat]))
 
 
+def legal_compulsory_swap(n: int, seat: Seat) -> tuple[Action, ...]:
+    """Option ``swap=compulsory`` (the reading "der Gewinner muss nun zwei bzw. drei Sachen
+    machen": I and II must be done, III may): swap with any other player's played card."""
+    return tuple(SWAPS[other] for other in OTHERS[n][seat])
+
+
 def legal_exchange(n: int, seat: Seat) -> tuple[Action, ...]:
     """No exchange, with the draw pile, or blind with any other player."""
     return (NO_EXCHANGE, PILE_EXCHANGE, *(BLINDS[other] for other in OTHERS[n][seat]))
 
 
-#: ``CHOICES[phase][n][s]``: what seat ``s`` of an ``n``-player game may choose in a phase
+#: ``choices[phase][n][s]``: what seat ``s`` of an ``n``-player game may choose in a phase
 #: whose choices do not depend on the cards.
-CHOICES: dict[Phase, tuple[tuple[tuple[Action, ...], ...], ...]] = {
-    phase: tuple(tuple(rule(n, s) for s in range(n)) for n in range(MAX_SEATS + 1))
-    for phase, rule in (
-        (SHIFT, legal_shift),
-        (GIVE, legal_give),
-        (SWAP, legal_swap),
-        (EXCHANGE, legal_exchange),
-    )
-}
+Choices = dict[Phase, tuple[tuple[tuple[Action, ...], ...], ...]]
+
+
+def _choices(swap: Callable[[int, Seat], tuple[Action, ...]]) -> Choices:
+    return {
+        phase: tuple(tuple(rule(n, s) for s in range(n)) for n in range(MAX_SEATS + 1))
+        for phase, rule in (
+            (SHIFT, legal_shift),
+            (GIVE, legal_give),
+            (SWAP, swap),
+            (EXCHANGE, legal_exchange),
+        )
+    }
+
+
+#: The choices with an optional swap (the default).
+CHOICES: Choices = _choices(legal_swap)
+#: The choices under option ``swap=compulsory``.
+COMPULSORY_SWAP_CHOICES: Choices = _choices(legal_compulsory_swap)
 
 
 # -- the round ----------------------------------------------------------------------

@@ -43,6 +43,10 @@ BONUS_STEP = 10
 #: RULES-NOTES §3 items 9 and 12: an arrow that points at nobody points "not at you", so a
 #: mission card nobody won voids matching collected cards like one won by somebody else.
 UNOWNED_MISSION_VOIDS = True
+#: The values of option ``swap``. The seed says "der Gewinner muss nun zwei bzw. drei Sachen
+#: machen" but words II and III with "kann": by default the swap (II) is optional like the
+#: exchange (III); ``compulsory`` reads "muss" as binding for II.
+OPTIONAL, COMPULSORY = "optional", "compulsory"
 
 #: Knowledge bits (see :class:`MissionszahlState`): one per seat, one for spectators.
 SEAT_BIT: tuple[int, ...] = tuple(1 << seat for seat in range(MAX_SEATS))

@@ -245,6 +245,12 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
     def is_terminal(self, state: TriggsState) -> bool:
         return state.phase is OVER
 
+    length_unit = "turns"
+
+    def progress(self, state: TriggsState) -> int:
+        """The turns finished, every player's counted."""
+        return state.turns
+
     def scores(self, state: TriggsState) -> tuple[int, ...]:
         """Boxes crossed: the winner has all of them; the others are ranked by theirs."""
         return tuple(map(sum, state.crosses))

@@ -1,6 +1,7 @@
 // Magic Numbers: the four cards on display with their bid chips (face down until revealed),
-// the card being solved with its hints and the answers given, a text field for your answer,
-// the quizmaster's view and verdict buttons, points, and what each player collected.
+// the card being solved with its hints and the answers given, a text field for your answer
+// (or, with answers=choice, a button for each meaning offered), the quizmaster's view and
+// verdict buttons, points, and what each player collected.
 import { h } from "../dom.js";
 import { cardFace, cardRow } from "../cards.js";
 import { boardWord } from "../i18n.js";
@@ -70,7 +71,8 @@ function solving(view, ctx) {
   ];
   if (view.hint_texts.length)
     lines.push(h("ul", { class: "hints" }, view.hint_texts.map(([kind, de, en]) => h("li", {}, w(ctx, "hint", { kind: w(ctx, kind), text: inLang(ctx, { de, en }) })))));
-  if (view.answers.length)
+  if (view.choices.length && !choosing(view)) lines.push(choiceList(view, ctx, face));
+  else if (view.answers.length && !view.choices.length)
     lines.push(h("p", {}, `${w(ctx, "wrong")}: `, view.answers.map(([s, text]) => `${ctx.name(s)}: „${text}“`).join("; ")));
   if (view.pending !== null && view.answerer !== null)
     lines.push(h("p", { class: "pending" }, w(ctx, "pending", { who: ctx.name(view.order[view.answerer] ?? view.answerer), text: view.pending })));
@@ -82,6 +84,34 @@ function solving(view, ctx) {
       lines.push(h("p", { class: "quiz" }, w(ctx, "judge_says", { verdict: w(ctx, view.judge_says ? "right" : "wrong_word") })));
   }
   return h("section", { class: "solving board-part", "aria-live": "polite" }, lines);
+}
+
+/** Whether this seat is to choose among the meanings offered (answers=choice). */
+function choosing(view) {
+  return view.phase === "answer" && view.seat !== null && view.to_act.includes(view.seat);
+}
+
+/** Who chose the meaning numbered `n` (1–4) and found it wrong. */
+function wrongBy(view, ctx, n) {
+  return view.answers.filter(([, text]) => text === String(n)).map(([s]) => ctx.name(s));
+}
+
+/** The meanings offered, numbered, a wrong one struck through with who chose it. */
+function choiceList(view, ctx, face) {
+  return h(
+    "div",
+    {},
+    h("p", {}, h("strong", {}, w(ctx, "choices", { number: face.number }))),
+    h(
+      "ol",
+      { class: "choices" },
+      view.choices.map(([de, en], i) => {
+        const by = wrongBy(view, ctx, i + 1);
+        const text = inLang(ctx, { de, en });
+        return h("li", {}, by.length ? [h("s", {}, text), ` ✗ ${by.join(", ")}`] : text);
+      }),
+    ),
+  );
 }
 
 function players(view, ctx) {
@@ -105,6 +135,22 @@ function opened(view, ctx) {
     .filter(Boolean);
   if (view.unsolved.length) parts.push(section(w(ctx, "unsolved"), h("ul", {}, view.unsolved.map((c) => h("li", {}, meaning(c))))));
   return parts;
+}
+
+/** The choice buttons: each shows its number and meaning, the whole width of the moves. */
+function choiceButtons(moves, ctx) {
+  const view = ctx.state.view;
+  const face = view.position !== null ? view.display[view.position] : null;
+  const number = face ? face.number : "?";
+  const buttons = moves.find({ type: "choose" }).map((entry) => {
+    const n = entry.action.index + 1;
+    const [de, en] = view.choices[entry.action.index];
+    const text = inLang(ctx, { de, en });
+    const by = wrongBy(view, ctx, n);
+    const content = [h("span", { class: "choice-n" }, `${n}`), " ", by.length ? h("s", {}, text) : text, by.length ? ` ✗ ${by.join(", ")}` : null];
+    return moves.button(entry, content, w(ctx, "choose_label", { n, text }), by.length ? "choice wrong" : "choice");
+  });
+  return h("fieldset", { class: "choices move-group" }, h("legend", {}, w(ctx, "g_choose", { number })), buttons);
 }
 
 export default {
@@ -131,8 +177,10 @@ export default {
     );
   },
 
-  /** The answer field: typing an answer sends it as the listed answer action's instance. */
+  /** The answer field: typing an answer sends it as the listed answer action's instance.
+   *  With answers=choice: one button per meaning offered, a wrong one struck through. */
   form(moves, ctx) {
+    if (moves.find({ type: "choose" }).length) return choiceButtons(moves, ctx);
     const template = moves.find({ type: "answer" })[0];
     if (!template) return null;
     moves.used.add(template);
@@ -154,6 +202,12 @@ export default {
   moveText(action, ctx) {
     const view = ctx.state.view;
     switch (action.type) {
+      case "choose": {
+        const face = view.display[view.position];
+        const text = inLang(ctx, { de: view.choices[action.index][0], en: view.choices[action.index][1] });
+        const params = { n: action.index + 1, text, number: face ? face.number : "?" };
+        return { group: w(ctx, "g_choose", params), text: `${params.n}) ${text}`, label: w(ctx, "choose_label", params) };
+      }
       case "bid": {
         const face = view.display[action.position];
         const params = { position: action.position + 1, number: face ? face.number : "?", chip: action.chip };

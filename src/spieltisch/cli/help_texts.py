@@ -1,0 +1,173 @@
+"""The words of ``spieltisch --help``, in German and English: what each command and option
+does, its default, and examples. argparse's own words ("usage", "options") stay English.
+
+``{games}`` stands for the registered game ids, ``{db}`` for the server's default database.
+"""
+
+from __future__ import annotations
+
+HELP: dict[str, dict[str, str]] = {
+    "en": {
+        "description": "A digital table for German number card games: play them in the "
+        "terminal or the browser, simulate many games between bots, replay saved games.",
+        "version": "print the version and stop",
+        "epilog": "games: {games}\n'spieltisch COMMAND --help' shows a command's options, "
+        "their defaults and examples.",
+        "game": "the game: {games}",
+        "game.play": "the game: {games} (not with --resume)",
+        "lang": "language of the texts: de or en (default: from the environment, LANG)",
+        "play.players": "number of players (default: 4, or the nearest count the game allows)",
+        "play.seed": "seed of the shuffles and the bots: the same seed gives the same game "
+        "(default: a random one, printed at the start)",
+        "players.required": "number of players (required)",
+        "games.count": "number of games to play (required)",
+        "seed": "seed of the shuffles and the bots: the same seed gives the same games "
+        "(default: {default})",
+        "option": "a rule option, repeatable (default: the rules as printed; "
+        "'spieltisch rules GAME' describes them)",
+        "deck": "your own card deck, a JSON file (Magic Numbers; the same as --option "
+        "deck=FILE; default: the game's own deck)",
+        "bots": "one bot spec for every other seat, or one per seat, comma-separated "
+        "(default: {default}; see docs/bots.md)",
+        "workers": "processes to play in (default: every core; 1: this one); "
+        "the results are the same",
+        "json": "print one JSON object instead of tables",
+        # commands
+        "cmd.games": "list the games and their player counts",
+        "cmd.rules": "print a game's rules",
+        "cmd.play": "play a game in the terminal against bots",
+        "cmd.simulate": "play many games between bots and summarise them",
+        "cmd.report": "simulate and write an HTML report with plots",
+        "cmd.tournament": "bots against each other, seats rotated, rated",
+        "cmd.replay": "step through a saved game, or verify it",
+        "cmd.serve": "run the table server (browser table, HTTP and WebSocket API)",
+        # play
+        "play.seat": "your seat, from 1 to the number of players (default: 1)",
+        "play.save": "where to save the game (default: spieltisch-transcripts/GAME-SEED.json)",
+        "play.resume": "continue a saved game; it names the game, players, seed and options "
+        "(default: a new game)",
+        # simulate, report
+        "sim.bots": "one bot spec for all seats, or one per seat, comma-separated "
+        "(default: random; see docs/bots.md)",
+        "sim.compare": "play the same seeds under each value of one rule option and compare "
+        "them (default: no comparison)",
+        "sim.ray": "play as Ray tasks: on the cluster at ADDRESS, or without one on a local "
+        "Ray instance (default: no Ray)",
+        "sim.transcripts": "save every game as a replayable transcript in DIR (default: none)",
+        "report.out": "the folder to write index.html and its plots to (required)",
+        # tournament
+        "tour.bots": "one bot spec per seat, comma-separated (required)",
+        "tour.games": "number of games, a multiple of --players (required)",
+        "tour.transcripts": "save every game, replayable, in DIR (default: none)",
+        # replay
+        "replay.file": "a saved game (a transcript: from play, simulate --transcripts, "
+        "or the server)",
+        "replay.all": "print every step at once instead of stepping with the keys",
+        "replay.seat": 'tell the game as seat N saw it ("you" is seat N); default: '
+        "as a spectator sees it",
+        "replay.verify": "only check that every action was legal and the result matches",
+        # serve
+        "serve.host": "address to listen on (default: {default}; 0.0.0.0 for every network)",
+        "serve.port": "port to listen on (default: {default})",
+        "serve.db": "SQLite file (default: {db}) or postgresql://user@host:port/database",
+        "serve.lang": "language of the start message (default: from the environment, LANG)",
+        "examples": "examples",
+        "ex.games": "spieltisch games",
+        "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
+        "spieltisch rules triggs --lang en | less",
+        "ex.play": "spieltisch play dicht-dran\n"
+        "spieltisch play cento --players 3 --bots heuristic --seed 7\n"
+        "spieltisch play --resume spieltisch-transcripts/cento-7.json",
+        "ex.simulate": "spieltisch simulate triggs --players 3 --games 2000 --bots heuristic\n"
+        "spieltisch simulate cento --players 4 --games 5000 --compare hundred_mode=wild,number\n"
+        "spieltisch simulate dicht-dran --players 4 --games 1000 --json",
+        "ex.report": "spieltisch report triggs --players 3 --games 2000 --out triggs-3p/\n"
+        "spieltisch report cento --players 4 --games 5000 "
+        "--compare hundred_mode=wild,number --out cento-100/",
+        "ex.tournament": "spieltisch tournament cento --players 3 --games 300 "
+        "--bots random,heuristic,ismcts:time=0.1\n"
+        "spieltisch tournament triggs --players 2 --games 100 --bots random,heuristic --json",
+        "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"
+        "spieltisch replay game.json --seat 2 --lang de\n"
+        "spieltisch replay game.json --all > game.txt\n"
+        "keys: Enter, space or → next step; ← back; q stop",
+        "ex.serve": "spieltisch serve\n"
+        "spieltisch serve --host 0.0.0.0 --port 8080\n"
+        "spieltisch serve --db postgresql://spieltisch@localhost:5432/spieltisch",
+    },
+    "de": {
+        "description": "Ein digitaler Spieltisch für deutsche Zahlenkartenspiele: im "
+        "Terminal oder im Browser spielen, viele Partien zwischen Bots simulieren, "
+        "gespeicherte Partien nachspielen.",
+        "version": "die Version ausgeben und enden",
+        "epilog": "Spiele: {games}\n'spieltisch BEFEHL --help' zeigt die Optionen eines "
+        "Befehls, ihre Vorgaben und Beispiele.",
+        "game": "das Spiel: {games}",
+        "game.play": "das Spiel: {games} (nicht mit --resume)",
+        "lang": "Sprache der Texte: de oder en (Vorgabe: aus der Umgebung, LANG)",
+        "play.players": "Anzahl der Spieler (Vorgabe: 4, oder die nächste Zahl, die das "
+        "Spiel erlaubt)",
+        "play.seed": "Startwert für das Mischen und die Bots: derselbe Startwert gibt dieselbe "
+        "Partie (Vorgabe: ein zufälliger, der zu Beginn genannt wird)",
+        "players.required": "Anzahl der Spieler (nötig)",
+        "games.count": "Anzahl der Partien (nötig)",
+        "seed": "Startwert für das Mischen und die Bots: derselbe Startwert gibt dieselben "
+        "Partien (Vorgabe: {default})",
+        "option": "eine Regeloption, wiederholbar (Vorgabe: die Regeln wie gedruckt; "
+        "'spieltisch rules SPIEL' beschreibt sie)",
+        "deck": "ein eigenes Kartendeck als JSON-Datei (Magic Numbers; dasselbe wie "
+        "--option deck=FILE; Vorgabe: das Deck des Spiels)",
+        "bots": "eine Bot-Angabe für alle anderen Plätze oder eine je Platz, mit Kommas "
+        "getrennt (Vorgabe: {default}; siehe docs/bots.md)",
+        "workers": "Prozesse, in denen gespielt wird (Vorgabe: jeder Kern; 1: dieser); "
+        "das Ergebnis ist dasselbe",
+        "json": "ein JSON-Objekt statt Tabellen ausgeben",
+        "cmd.games": "die Spiele und ihre Spielerzahlen auflisten",
+        "cmd.rules": "die Regeln eines Spiels zeigen",
+        "cmd.play": "im Terminal gegen Bots spielen",
+        "cmd.simulate": "viele Partien zwischen Bots spielen und zusammenfassen",
+        "cmd.report": "simulieren und einen HTML-Bericht mit Diagrammen schreiben",
+        "cmd.tournament": "Bots gegeneinander, Plätze reihum getauscht, bewertet",
+        "cmd.replay": "eine gespeicherte Partie Schritt für Schritt zeigen oder prüfen",
+        "cmd.serve": "den Tisch-Server starten (Browser-Tisch, HTTP- und WebSocket-API)",
+        "play.seat": "dein Platz, von 1 bis zur Spielerzahl (Vorgabe: 1)",
+        "play.save": "wohin die Partie gespeichert wird "
+        "(Vorgabe: spieltisch-transcripts/SPIEL-STARTWERT.json)",
+        "play.resume": "eine gespeicherte Partie fortsetzen; sie nennt Spiel, Spieler, "
+        "Startwert und Optionen (Vorgabe: eine neue Partie)",
+        "sim.bots": "eine Bot-Angabe für alle Plätze oder eine je Platz, mit Kommas getrennt "
+        "(Vorgabe: random; siehe docs/bots.md)",
+        "sim.compare": "dieselben Startwerte unter jedem Wert einer Regeloption spielen und "
+        "vergleichen (Vorgabe: kein Vergleich)",
+        "sim.ray": "als Ray-Aufgaben spielen: im Cluster unter ADDRESS, ohne Adresse auf "
+        "einer lokalen Ray-Instanz (Vorgabe: ohne Ray)",
+        "sim.transcripts": "jede Partie nachspielbar in DIR speichern (Vorgabe: keine)",
+        "report.out": "der Ordner für index.html und die Diagramme (nötig)",
+        "tour.bots": "eine Bot-Angabe je Platz, mit Kommas getrennt (nötig)",
+        "tour.games": "Anzahl der Partien, ein Vielfaches von --players (nötig)",
+        "tour.transcripts": "jede Partie nachspielbar in DIR speichern (Vorgabe: keine)",
+        "replay.file": "eine gespeicherte Partie (ein Protokoll: von play, "
+        "simulate --transcripts oder dem Server)",
+        "replay.all": "alle Schritte auf einmal ausgeben statt mit den Tasten zu blättern",
+        "replay.seat": 'die Partie erzählen, wie Platz N sie sah ("du" ist Platz N); '
+        "Vorgabe: wie ein Zuschauer sie sieht",
+        "replay.verify": "nur prüfen, ob jede Aktion erlaubt war und das Ergebnis stimmt",
+        "serve.host": "Adresse, auf der der Server lauscht (Vorgabe: {default}; 0.0.0.0 "
+        "für jedes Netz)",
+        "serve.port": "Port, auf dem der Server lauscht (Vorgabe: {default})",
+        "serve.db": "SQLite-Datei (Vorgabe: {db}) oder postgresql://user@host:port/database",
+        "serve.lang": "Sprache der Startmeldung (Vorgabe: aus der Umgebung, LANG)",
+        "examples": "Beispiele",
+        "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"
+        "spieltisch replay partie.json --seat 2 --lang de\n"
+        "spieltisch replay partie.json --all > partie.txt\n"
+        "Tasten: Enter, Leertaste oder → nächster Schritt; ← zurück; q beendet",
+    },
+}
+
+
+def help_text(lang: str, key: str, **values: object) -> str:
+    """The help phrase ``key`` in ``lang`` (English where German has none), filled in;
+    ``%`` is doubled for argparse."""
+    text = HELP.get(lang, HELP["en"]).get(key, HELP["en"][key])
+    return text.format(**values).replace("%", "%%")
