@@ -146,7 +146,7 @@ def test_malformed_and_illegal_transcripts_are_refused(
     illegal.write_text(json.dumps(data), encoding="utf-8")
     code, _, err = run(capsys, "replay", str(illegal), "--verify")
     assert code == 2
-    assert re.search(r"step 4, seat 0: play 100 is not legal for seat 0 now; legal: play", err)
+    assert re.search(r"step 4, player 1: play 100 is not legal now; legal: play", err)
 
 
 # -- simulate, replay ----------------------------------------------------------------------------
@@ -239,7 +239,7 @@ def test_a_person_plays_a_whole_game_and_is_helped_with_wrong_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     screens: list[str] = []
-    scripted_input(monkeypatch, capsys, ["banana", "play 1", "?"], screens)
+    scripted_input(monkeypatch, capsys, ["banana", "play 1", "", "?"], screens)
     save = tmp_path / "game.json"
     code = main(
         [
@@ -263,10 +263,19 @@ def test_a_person_plays_a_whole_game_and_is_helped_with_wrong_input(
     text = "".join(screens)
     assert code == 0
     assert "I don't understand 'banana'." in text
-    assert re.search(r"That is not allowed now. You may choose: \d+, \d+", text)
-    assert "Type one of the choices" in text
+    assert re.search(r"1 is not in your hand; you hold: \d+, \d+.*\nYou may choose: \d+", text)
+    assert "Type the number of the card you lay face down" in text
     assert "Player 2 (you)" in text
+    assert "You laid the" in text
+    assert "Player 2 laid a card face down" not in text  # your own play is told once
+    assert "Player 1 laid a card face down" in text
     assert "Result" in text
+    assert re.search(r"Places: player \d in place 1, player \d in place [12], ", text)
+    final_board = text[text.rindex("Dicht dran · Game over") :]
+    assert "Target" not in final_board
+    assert "points by pass → total" not in final_board  # one pass: just the total
+    assert "points " in final_board
+    assert "points of past passes" in text  # during the game
     transcript = Transcript.load(save)
     assert transcript.result is not None
     assert transcript.agents == ["random", "human", "random"]
@@ -290,13 +299,33 @@ def test_quitting_saves_the_game_and_resume_finishes_it(
     assert paused.result is None
     assert len(paused.actions) == 4  # the first round, saved as it went
 
+    assert paused.lang == "de"
+
     screens.clear()
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
     scripted_input(monkeypatch, capsys, [], screens)
-    assert main(["play", "--resume", str(save), "--lang", "de"]) == 0
+    assert main(["play", "--resume", str(save)]) == 0  # in the game's language
+    resumed = "".join(screens)
+    assert "Die Partie geht weiter nach 4 Zügen." in resumed
+    assert "Durchgang 1 beginnt" not in resumed  # the board as it stands, not the opening
+    assert "Deine Handkarten" not in resumed.split("Du bist dran")[0]
+    assert "Ergebnis" in "".join(screens) + capsys.readouterr().out
     finished = Transcript.load(save)
     assert finished.result is not None
     assert finished.actions[: len(paused.actions)] == paused.actions
     assert finished.seed == paused.seed
+
+
+def test_usage_errors_of_play_speak_german_under_lang_de(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(capsys, "play", "--lang", "de")
+    assert code == 2
+    assert "nenne ein Spiel oder --resume DATEI; Spiele: dicht-dran" in err
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    code, _, err = run(capsys, "play", "dicht-dran", "--seat", "7", "--players", "3")
+    assert code == 2
+    assert "--seat muss von 1 bis 3 gehen, nicht 7" in err
 
 
 def test_resume_refuses_settings_that_the_file_decides(

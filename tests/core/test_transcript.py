@@ -27,8 +27,7 @@ def test_an_illegal_action_names_the_step_the_seat_the_action_and_what_was_legal
     transcript.actions[4] = (seat, {"type": "play", "card": 1})
     with pytest.raises(
         TranscriptError,
-        match=r"^step 5, seat \d: play 1 is not legal for seat "
-        r"\d now; legal: play \d+",
+        match=r"^step 5, player \d: play 1 is not legal now; legal: play \d+",
     ):
         replay(game_for(transcript), transcript)
 
@@ -37,7 +36,9 @@ def test_an_out_of_turn_action_is_refused() -> None:
     transcript = recorded()
     seat, action = transcript.actions[0]
     transcript.actions.insert(1, (seat, action))
-    with pytest.raises(TranscriptError, match=r"^step 2, seat \d: seat \d does not act now"):
+    with pytest.raises(
+        TranscriptError, match=r"^step 2, player \d does not act now; waiting for player \d"
+    ):
         replay(game_for(transcript), transcript)
 
 

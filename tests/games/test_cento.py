@@ -699,3 +699,16 @@ def test_a_card_put_under_the_pile_at_the_start_is_known_to_all_until_the_pile_i
     assert game.view(state, 0).pile_bottom == ()
     deals = [game.determinize(game.view(state, 0), rng) for _ in range(50)]
     assert any(100 in hand for world in deals for hand in world.hands[1:])  # anywhere now
+
+
+def test_a_refused_turn_with_a_card_not_in_the_hand_says_so_when_parsed() -> None:
+    game = Cento()
+    state = table(game, [[9, 40, FREE], [7, 50]], 59)
+    view = game.view(state, A)
+    assert game.refusal(view, "9 40 end", "en") is None
+    assert game.refusal(view, "9 41", "en") == "You hold no 41; you hold: free, 9, 40."
+    assert game.refusal(view, "frei 9, frei 10", "de") == (
+        "Du hast keine freie Karte auf der Hand; du hast: frei, 9, 40."
+    )
+    assert game.refusal(view, "ziehen 77", "de") is None  # drawn first: who knows
+    assert game.refusal(view, "500", "en") == "There is no card 500; the numbers go from 1 to 100."

@@ -398,3 +398,18 @@ def test_the_cached_view_parts_take_no_part_in_equality_or_repr() -> None:
     assert fresh == state
     assert repr(fresh) == repr(state)
     assert "public_" not in repr(state)
+
+
+def test_a_typed_card_not_in_the_hand_is_refused_with_the_hand_when_parsed() -> None:
+    game = DichtDran()
+    state = game.new_state(3, 4)
+    view = game.view(state, 0)
+    held = ", ".join(map(str, view.hand))
+    missing = next(card for card in range(1, 101) if card not in view.hand)
+    assert game.refusal(view, f"play {missing}", "en") == (
+        f"{missing} is not in your hand; you hold: {held}."
+    )
+    refused = game.refusal(view, "500", "de")
+    assert refused == f"Eine Karte 500 gibt es nicht; du hast: {held}."
+    assert game.refusal(view, str(view.hand[0]), "en") is None
+    assert game.refusal(view, "banana", "en") is None

@@ -839,3 +839,14 @@ def test_every_action_keeps_the_hash_of_its_fields_through_copies_and_pickles() 
             assert twin == action
             assert hash(twin) == hash(action)
         assert type(action)(*values) == action
+
+
+def test_a_typed_card_not_in_the_hand_is_refused_with_the_hand_when_parsed() -> None:
+    game = Missionszahl()
+    state = game.new_state(3, 5)
+    view = game.view(state, 0)
+    held = ", ".join(NAME[card] for card in view.hand)
+    missing = next(name for name in NAME if NAME.index(name) not in view.hand)
+    assert game.refusal(view, missing, "en") == f"{missing} is not in your hand; you hold: {held}."
+    assert game.refusal(view, NAME[view.hand[0]], "de") is None
+    assert game.refusal(view, f"stapel {missing}", "de") is None  # the pile may bring it

@@ -510,3 +510,33 @@ def test_caches_stay_out_of_equality_and_repr_and_hands_dealt_anew_form_anew() -
                 assert game.legal_actions(other, mover) == game.legal_actions(plain, mover)
             game.apply(state, mover, rng.choice(list(game.legal_actions(state, mover))))
     assert forming_seen > 20
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_label_parses_back_in_its_language(lang: str) -> None:
+    game = Triggs()
+    for action in game.action_table:
+        label = game.label(action, lang)
+        assert game.parse_action(label) == action
+        assert game.parse_move(label) == [action]
+    assert game.label(Draw(LEFT), "de") == "ziehe links"
+    assert game.label(Discard(8, 1), "de") == "wirf 1x8"
+    assert game.label(Announce(8), "de") == "kreuze 8"
+    assert game.label(Form(7, 4), "de") == "lege 7+4"
+    assert game.label(FINISH, "de") == "fertig"
+    assert game.label(Announce(8), "en") == "announce 8"  # the English text stays
+
+
+def test_a_refused_turn_with_a_card_not_in_the_hand_says_so_when_parsed() -> None:
+    game = Triggs()
+    state = table(hands=[[1, 4, 7, 11], [5]])
+    view = game.view(state, 0)
+    assert game.refusal(view, "cross 11: 11 7+4", "en") is None
+    assert game.refusal(view, "cross 11: 11 11", "en") == "You hold no 11; you hold: 1, 4, 7, 11."
+    assert game.refusal(view, "wirf 2x9", "de") == (
+        "Du hast keine 9 auf der Hand; du hast: 1, 4, 7, 11."
+    )
+    assert game.refusal(view, "ziehe links, lege 9", "de") is None  # drawn first: who knows
+    assert game.refusal(view, "kreuze 13: 13", "de") == (
+        "Es gibt keine 13er-Reihe; die Reihen gehen von 1 bis 12."
+    )

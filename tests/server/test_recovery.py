@@ -180,7 +180,7 @@ def test_a_stored_log_that_does_not_replay_names_the_step_and_is_refused(db_url:
         answer = client.get(f"/api/tables/{table}")
     assert answer.status_code == 409
     error = answer.json()["error"]
-    assert error.startswith(f"table {table} cannot be restored: step 2, seat {seat}: ")
+    assert error.startswith(f"table {table} cannot be restored: step 2, player {seat + 1}: ")
     assert "is not legal" in error
     assert "\n" not in error
 

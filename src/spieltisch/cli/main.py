@@ -32,7 +32,7 @@ from spieltisch.cli.replay import KeySource, frames, print_all, step_through, te
 from spieltisch.cli.serve import add_parser as add_serve_parser
 from spieltisch.cli.serve import cmd_serve
 from spieltisch.cli.sim_commands import add_run_arguments, cmd_report, cmd_simulate
-from spieltisch.cli.terminal import EventPrinter, Quit, TerminalPlayer
+from spieltisch.cli.terminal import EventPrinter, Interrupted, Quit, TerminalPlayer
 from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import SeatCountError, SpieltischError
 from spieltisch.core.game import Event, Game
@@ -210,33 +210,16 @@ def default_players(game: Game[Any, Any, Any]) -> int:
 
 
 def cmd_play(args: argparse.Namespace, out: Console) -> int:
-    lang = args.lang or default_lang()
     if args.resume is not None:
-        given = [
-            flag
-            for flag, value in (
-                ("the game", args.game),
-                ("--players", args.players),
-                ("--seed", args.seed),
-                ("--option", args.option),
-                ("--deck", args.deck),
-            )
-            if value
-        ]
-        if given:
-            raise UsageError(
-                "--resume takes the game, players, seed and options from the file; "
-                f"drop {', '.join(given)}"
-            )
-        transcript = Transcript.load(args.resume)
-        game = game_for(transcript)
-        players, seed = transcript.players, transcript.seed
-        names = transcript.agents or []
-        seat = names.index("human") if "human" in names else args.seat - 1
-        bot_names = [n for i, n in enumerate(names) if i != seat] or [args.bots]
+        _check_resume_flags(args, args.lang or default_lang())
+        transcript: Transcript | None = Transcript.load(args.resume)
+        assert transcript is not None
+        lang = args.lang or transcript.lang or default_lang()
+        game, players, seed, seat, bot_names = _resumed(args, transcript)
     else:
+        lang = args.lang or default_lang()
         if args.game is None:
-            raise UsageError("name a game to play, or --resume FILE; games: " + ", ".join(REGISTRY))
+            raise UsageError(t(lang, "no_game", games=", ".join(REGISTRY)))
         game = make_game(args.game, game_options(args))
         players = args.players if args.players is not None else default_players(game)
         game.spec.check_seats(players)
@@ -245,7 +228,7 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
         bot_names = args.bots.split(",")
         transcript = None
     if not 0 <= seat < players:
-        raise SeatCountError(f"--seat must be from 1 to {players}, got {seat + 1}")
+        raise SeatCountError(t(lang, "bad_seat", players=players, seat=seat + 1))
     specs = iter(bot_specs_for(bot_names, players - 1))
     agents: list[Agent] = []
     for s in range(players):
@@ -253,31 +236,70 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
             agents.append(TerminalPlayer(game, s, out, lang))
         else:
             agents.append(make_bot(next(specs), game, derive_seed(seed, "bot", s)))
+    resumed = transcript is not None and bool(transcript.actions)
     if transcript is None:
         transcript = new_transcript(game, players, seed, agents=agents)
+    transcript.lang = lang
     path = (
         args.save or args.resume or Path("spieltisch-transcripts") / f"{game.spec.id}-{seed}.json"
     )
     transcript.save(path)  # fails now, not after the game, if the place is not writable
     printer = EventPrinter(game, seat, out, lang)
+    opening = [resumed]  # a resumed game shows the board as it stands, not its opening
 
     def show_and_save(events: list[Event]) -> None:
-        printer(events)
+        if opening[0]:
+            opening[0] = False
+        else:
+            printer(events)
         transcript.save(path)  # after every action: a crash loses nothing
 
-    out.print(t(lang, "seed", seed=seed))
+    if resumed:
+        out.print(t(lang, "resumed", steps=len(transcript.actions)))
+    else:
+        out.print(t(lang, "seed", seed=seed))
     try:
         match = play_match(game, agents, seed, observer=show_and_save, transcript=transcript)
-    except (Quit, KeyboardInterrupt):
+    except (Quit, KeyboardInterrupt) as stop:
+        if isinstance(stop, KeyboardInterrupt):
+            out.print()  # the ^C the terminal echoed keeps its own line
         transcript.save(path)
-        out.print(t(lang, "aborted"), t(lang, "saved", path=path))
-        out.print(t(lang, "resume", path=path))
-        return 0
+        out.print(t(lang, "aborted"), t(lang, "saved", path=path), soft_wrap=True)
+        out.print(t(lang, "resume", path=path), soft_wrap=True)
+        return 130 if isinstance(stop, (Interrupted, KeyboardInterrupt)) else 0
     transcript.save(path)
     out.print(render(game, game.view(match.state, seat), lang))
     print_result(out, match.transcript, lang, seat)
-    out.print(t(lang, "saved", path=path))
+    out.print(t(lang, "saved", path=path), soft_wrap=True)
     return 0
+
+
+def _check_resume_flags(args: argparse.Namespace, lang: str) -> None:
+    """Refuse the settings that a saved game decides itself."""
+    given = [
+        flag
+        for flag, value in (
+            (t(lang, "the_game"), args.game),
+            ("--players", args.players),
+            ("--seed", args.seed),
+            ("--option", args.option),
+            ("--deck", args.deck),
+        )
+        if value
+    ]
+    if given:
+        raise UsageError(t(lang, "resume_given", given=", ".join(given)))
+
+
+def _resumed(
+    args: argparse.Namespace, transcript: Transcript
+) -> tuple[Game[Any, Any, Any], int, int, int, list[str]]:
+    """The game, players, seed, the person's seat and the bots of a saved game."""
+    game = game_for(transcript)
+    names = transcript.agents or []
+    seat = names.index("human") if "human" in names else args.seat - 1
+    bot_names = [n for i, n in enumerate(names) if i != seat] or [args.bots]
+    return game, transcript.players, transcript.seed, seat, bot_names
 
 
 def print_result(out: Console, transcript: Transcript, lang: str, you: int | None = None) -> None:

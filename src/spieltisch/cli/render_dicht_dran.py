@@ -32,12 +32,38 @@ def _cards(cards: tuple[int, ...] | list[int]) -> Text:
 
 
 def render_dicht_dran(game: Game[Any, Any, Any], view: Any, lang: str) -> RenderableType:
-    """The circle with target and gap, the players, the piles, and your hand."""
+    """The circle with target and gap (none once the game is over), the players with their
+    points from the passes played out, the piles, and your hand."""
     words = in_lang(TERM, lang)
+    over = view.game_over
+    parts: list[RenderableType] = [Text(_heading(view, words), style="bold"), _circle(view)]
+    parts.append(
+        Text(words["piles"].format(draw=view.draw_pile_size, discard=len(view.discard_pile)))
+    )
+    parts.append(_players(view, words, lang))
+    if view.seat is not None:
+        parts.append(Text.assemble((words["your_hand"], "bold"), _cards(view.hand)))
+        if view.my_card is not None:
+            parts.append(Text(words["my_card"] + str(view.my_card)))
+    stage = words["over"] if over else words["title"].format(n=view.pass_number, of=view.passes)
+    return Panel(Group(*parts), title=f"{game.spec.name(lang)} · {stage}", title_align="left")
+
+
+def _heading(view: Any, words: dict[str, str]) -> str:
+    if view.game_over:
+        return words["over"]
+    low, high = view.gap
+    return words["heading"].format(target=view.target, low=low, high=high)
+
+
+def _circle(view: Any) -> Text:
+    """The six circle cards; while the game goes on the target is boxed and its neighbours
+    underlined."""
     circle = Text("  ")
-    neighbours = {(view.target_position - 1) % 6, (view.target_position + 1) % 6}
+    target = None if view.game_over else view.target_position
+    neighbours = set() if target is None else {(target - 1) % 6, (target + 1) % 6}
     for position, card in enumerate(view.circle):
-        if position == view.target_position:
+        if position == target:
             piece = Text.assemble("[", chili_card(card), "]", style="reverse")
         elif position in neighbours:
             piece = Text.assemble(chili_card(card), style="underline")
@@ -45,28 +71,31 @@ def render_dicht_dran(game: Game[Any, Any, Any], view: Any, lang: str) -> Render
             piece = chili_card(card)
         circle.append_text(piece)
         circle.append("   ")
-    low, high = view.gap
-    heading = words["heading"].format(target=view.target, low=low, high=high)
-    piles = words["piles"].format(draw=view.draw_pile_size, discard=len(view.discard_pile))
+    return circle
+
+
+def _players(view: Any, words: dict[str, str], lang: str) -> Table:
+    """Each player's hand, won cards and their chilis, and points: those of the passes played
+    out while the game goes on (the pass being played counts when it ends), every pass's and
+    their sum once it is over."""
     players = Table(box=None, pad_edge=False)
-    for column in ("col_player", "col_hand", "col_won", "col_chilis", "col_total"):
+    by_passes = view.game_over and len(view.pass_scores) > 1
+    total = "col_by_pass" if by_passes else "col_sum" if view.game_over else "col_past"
+    for column in ("col_player", "col_hand", "col_won", "col_chilis", total):
         players.add_column(words[column])
     players.add_column("")
     for seat in range(view.players):
         name = t(lang, "player", n=seat + 1) + (f" ({t(lang, 'you')})" if seat == view.seat else "")
-        laid = words["laid"] if view.committed[seat] else ""
+        points = str(view.totals[seat])
+        if by_passes:
+            by_pass = ", ".join(str(scores[seat]) for scores in view.pass_scores)
+            points = f"{by_pass} → {points}"
         players.add_row(
             name,
             str(view.hand_sizes[seat]),
             str(len(view.collections[seat])),
             str(chili_sum(view.collections[seat])),
-            str(view.totals[seat]),
-            laid,
+            points,
+            words["laid"] if view.committed[seat] else "",
         )
-    parts: list[RenderableType] = [Text(heading, style="bold"), circle, Text(piles), players]
-    if view.seat is not None:
-        parts.append(Text.assemble((words["your_hand"], "bold"), _cards(view.hand)))
-        if view.my_card is not None:
-            parts.append(Text(words["my_card"] + str(view.my_card)))
-    title = f"{game.spec.name(lang)} · {words['title'].format(n=view.pass_number, of=view.passes)}"
-    return Panel(Group(*parts), title=title, title_align="left")
+    return players

@@ -379,6 +379,12 @@ class Game(ABC, Generic[S, A, V]):
         """The shortest text a person can type for ``action``; :meth:`parse_action` reads it."""
         return str(action)
 
+    def refusal(self, view: V, text: str, lang: str) -> str | None:
+        """Why what a person typed for ``view``'s seat cannot be played now, in ``lang``,
+        where the game can say more than that it is not among the choices (a card the seat
+        does not hold, say); ``None`` otherwise, and by default."""
+        return None
+
     def _bad_action(self, raw: object, example: str) -> ActionParseError:
         return ActionParseError(
             f"{raw!r} is not an action of {self.spec.id}; write it like {example!r}"

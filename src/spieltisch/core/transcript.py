@@ -46,6 +46,8 @@ class Transcript:
     actions: list[tuple[Seat, dict[str, JSON]]] = field(default_factory=list)
     result: Result | None = None
     agents: list[str] | None = None
+    #: the language the game was played in, kept for resuming it (informative)
+    lang: str | None = None
 
     def to_json(self) -> dict[str, JSON]:
         data: dict[str, JSON] = {
@@ -61,6 +63,8 @@ class Transcript:
             data["deck"] = self.deck
         if self.agents is not None:
             data["agents"] = self.agents
+        if self.lang is not None:
+            data["lang"] = self.lang
         data["actions"] = [{"seat": seat, "action": action} for seat, action in self.actions]
         data["result"] = self.result.to_json() if self.result is not None else None
         return data
@@ -116,6 +120,7 @@ class Transcript:
             actions=parsed_actions,
             result=_result(result) if result is not None else None,
             agents=_optional(data, "agents", list),
+            lang=_optional(data, "lang", str),
         )
 
     @classmethod
@@ -194,11 +199,22 @@ def replay_steps(game: Game[Any, Any, Any], transcript: Transcript) -> Iterator[
     for step, (seat, data) in enumerate(transcript.actions, start=1):
         if game.is_terminal(state):
             raise TranscriptError(f"step {step}: the game was already over")
+        who = f"step {step}, player {seat + 1}"  # counted from 1, as on every screen
         try:
             action = game.action_from_json(data)
+            acting = game.to_act(state)
+            legal = game.legal_actions(state, seat) if seat in acting else []
+            if not legal:
+                waiting = ", ".join(str(s + 1) for s in acting)
+                raise TranscriptError(f"{who} does not act now; waiting for player {waiting}")
+            if game.legality_key(action) not in legal:
+                allowed = ", ".join(map(str, legal))
+                raise TranscriptError(f"{who}: {action} is not legal now; legal: {allowed}")
             events = game.play(state, seat, action)
+        except TranscriptError:
+            raise
         except SpieltischError as error:
-            raise TranscriptError(f"step {step}, seat {seat}: {error}") from None
+            raise TranscriptError(f"{who}: {error}") from None
         yield step, seat, action, events, state
 
 

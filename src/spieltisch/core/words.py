@@ -3,9 +3,11 @@
 Each game package has a ``words`` module with ``WORDS = {lang: {word_id: text}}``, named by
 its descriptor: the same
 word ids in every language, texts with ``str.format`` placeholders. A word id names its
-section before the dot: ``label.`` (the typed move labels), ``event.`` (what ``describe``
+section before the dot: ``label.`` (the typed move labels, whose words the game's
+``parse_action`` reads in every language), ``event.`` (what ``describe``
 says, with the ``noun.`` and ``symbol.`` words it uses), ``board.`` (what both the terminal
-and the browser show on the board), ``term.`` (the terminal's own) and ``web.`` (the
+and the browser show on the board), ``term.`` (the terminal's own; ``term.move_help`` is
+how to type a whole turn, shown below the prompt) and ``web.`` (the
 browser's own, its move buttons among them).
 The languages are the catalog's keys; a language a catalog lacks falls back to English.
 """

@@ -21,11 +21,13 @@ the engine's interface.
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from spieltisch.core.chance import is_complete_deck, shuffled
-from spieltisch.core.errors import DeckError
+from spieltisch.core.errors import ActionParseError, DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.cento import actions as act
@@ -40,6 +42,7 @@ from spieltisch.games.cento.cards import (
     FREE,
     FREE_VALUES,
     HUNDRED,
+    LOWEST,
     MONOS,
     NUMBER,
     WILD,
@@ -79,7 +82,7 @@ from spieltisch.games.cento.state import (
     PublicMove,
     card_json,
 )
-from spieltisch.games.cento.words import describe_event, label_of
+from spieltisch.games.cento.words import describe_event, label_of, no_card, not_in_hand
 
 #: Names other modules import from here.
 __all__ = [
@@ -420,6 +423,25 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
 
     def label(self, action: CentoAction, lang: str) -> str:
         return label_of(action, lang)
+
+    def refusal(self, view: CentoView, text: str, lang: str) -> str | None:
+        """A number that is no card, or a card laid in the typed turn that is not in the hand
+        (before any card drawn)."""
+        try:
+            typed = act.read_move(text)
+        except ActionParseError:
+            numbers = [int(n) for n in re.findall(r"\d+", text)]
+            wrong = [n for n in numbers if not LOWEST <= n <= HUNDRED]
+            return no_card(wrong[0], LOWEST, HUNDRED, lang) if wrong else None
+        hand = Counter(view.hand)
+        for action in typed:
+            if not isinstance(action, Lay | End):
+                return None
+            if isinstance(action, Lay):
+                hand[action.card] -= 1
+                if view.seat is not None and hand[action.card] < 0:
+                    return not_in_hand(action.card, view.hand, lang)
+        return None
 
     def describe(self, event: Event, lang: str) -> str:
         return describe_event(event, lang)

@@ -144,6 +144,11 @@ _TERM: dict[str, dict[str, str]] = {
         "to_move": "am Zug",
         "hand": "Deine Hand: ",
         "winner": "{player} hat gewonnen!",
+        "move_help": "Ganzer Zug: Karten der Reihe nach, '27 57 66 fertig', eine freie als "
+        "'frei 57' · 'ziehen' · 'nimm 3'",
+        "not_in_hand": "Die {card} hast du nicht auf der Hand; du hast: {hand}.",
+        "no_free": "Du hast keine freie Karte auf der Hand; du hast: {hand}.",
+        "no_card": "Eine Karte {card} gibt es nicht; die Zahlen gehen von {low} bis {high}.",
     },
     "en": {
         "open": "Open card: ",
@@ -155,6 +160,11 @@ _TERM: dict[str, dict[str, str]] = {
         "to_move": "to move",
         "hand": "Your hand: ",
         "winner": "{player} has won!",
+        "move_help": "A whole turn: the cards in order, '27 57 66 end', a free one as "
+        "'free 57' · 'draw' · 'take 3'",
+        "not_in_hand": "You hold no {card}; you hold: {hand}.",
+        "no_free": "You hold no free card; you hold: {hand}.",
+        "no_card": "There is no card {card}; the numbers go from {low} to {high}.",
     },
 }
 """The terminal's own words for the board."""
@@ -213,3 +223,23 @@ _WEB: dict[str, dict[str, str]] = {
 WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
 _LABEL_WORDS = section(WORDS, "label")
 _EVENT_WORDS = section(WORDS, "event")
+_TERM_WORDS = section(WORDS, "term", "board")
+
+
+def no_card(card: int, low: int, high: int, lang: str) -> str:
+    """Telling a person there is no card ``card``."""
+    return in_lang(_TERM_WORDS, lang)["no_card"].format(card=card, low=low, high=high)
+
+
+def not_in_hand(card: int, hand: tuple[int, ...], lang: str) -> str:
+    """Telling a person they do not hold ``card`` (a free card: :data:`FREE`), and what they
+    hold."""
+    words = in_lang(_TERM_WORDS, lang)
+
+    def name(c: int) -> str:
+        return words["free"] if c == FREE else str(c)
+
+    held = ", ".join(map(name, hand))
+    if card == FREE:
+        return words["no_free"].format(hand=held)
+    return words["not_in_hand"].format(card=card, hand=held)

@@ -245,5 +245,13 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         """Just the card number."""
         return words.label(action, lang)
 
+    def refusal(self, view: DichtDranView, text: str, lang: str) -> str | None:
+        """A number that is not in the hand, or no card at all."""
+        match = _PLAY_TEXT.fullmatch(text.strip())
+        if view.seat is None or match is None or int(match.group(1)) in view.hand:
+            return None
+        card = int(match.group(1))
+        return words.not_in_hand(card, view.hand, lang, exists=LOWEST <= card <= HIGHEST)
+
     def describe(self, event: Event, lang: str) -> str:
         return words.describe(event, lang)

@@ -22,6 +22,11 @@ def describe(event: Event, lang: str) -> str:
     """One line telling a person what ``event`` means, in ``lang``."""
     words = in_lang(_EVENT_WORDS, lang)
     data: dict[str, Any] = dict(event.data)
+    if event.kind == "game_end":
+        places = sorted(enumerate(data.pop("ranking")), key=lambda seat_place: seat_place[1])
+        data["ranking"] = ", ".join(
+            words["place"].format(place=place, player=seat + 1) for seat, place in places
+        )
     if "gap" in data:
         data["gap"] = "{}–{}".format(*data["gap"])
     for key in ("hand", "cards", "scores", "totals", "ranking"):
@@ -63,6 +68,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "count_one": "Karte",
         "count_many": "Karten",
         "game_end": "Das Spiel ist aus. Platzierung: {ranking}.",
+        "place": "Spieler {player} auf Platz {place}",
     },
     "en": {
         "pass_start": "Pass {pass} begins.",
@@ -85,6 +91,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "count_one": "card",
         "count_many": "cards",
         "game_end": "The game is over. Places: {ranking}.",
+        "place": "player {player} in place {place}",
     },
 }
 
@@ -107,10 +114,16 @@ _TERM: dict[str, dict[str, str]] = {
         "col_hand": "Hand",
         "col_won": "gewonnen",
         "col_chilis": "Schoten",
-        "col_total": "gesamt",
+        "col_past": "Punkte bisheriger Durchgänge",
+        "col_sum": "Punkte",
+        "col_by_pass": "Punkte je Durchgang → gesamt",
+        "over": "Spielende",
         "laid": "liegt verdeckt",
         "your_hand": "Deine Hand: ",
         "my_card": "Verdeckt gelegt: ",
+        "move_help": "Tippe die Zahl der Karte, die du verdeckt legst, z. B. 63",
+        "not_in_hand": "Die {card} hast du nicht auf der Hand; du hast: {hand}.",
+        "no_card": "Eine Karte {card} gibt es nicht; du hast: {hand}.",
     },
     "en": {
         "title": "pass {n}/{of}",
@@ -119,10 +132,16 @@ _TERM: dict[str, dict[str, str]] = {
         "col_hand": "Hand",
         "col_won": "won",
         "col_chilis": "chilis",
-        "col_total": "total",
+        "col_past": "points of past passes",
+        "col_sum": "points",
+        "col_by_pass": "points by pass → total",
+        "over": "Game over",
         "laid": "face down",
         "your_hand": "Your hand: ",
         "my_card": "Laid face down: ",
+        "move_help": "Type the number of the card you lay face down, e.g. 63",
+        "not_in_hand": "{card} is not in your hand; you hold: {hand}.",
+        "no_card": "There is no card {card}; you hold: {hand}.",
     },
 }
 """The terminal's own words for the board."""
@@ -183,3 +202,11 @@ _WEB: dict[str, dict[str, str]] = {
 #: Every text about Dicht dran, by word id.
 WORDS: Catalog = catalog(event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
 _EVENT_WORDS = section(WORDS, "event")
+_TERM_WORDS = section(WORDS, "term")
+
+
+def not_in_hand(card: int, hand: tuple[int, ...], lang: str, exists: bool = True) -> str:
+    """Telling a person they do not hold ``card`` (or that there is no such card), and what
+    they hold."""
+    text = in_lang(_TERM_WORDS, lang)["not_in_hand" if exists else "no_card"]
+    return text.format(card=card, hand=", ".join(map(str, hand)))

@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from spieltisch.core.chance import shuffled
+from spieltisch.core.errors import ActionParseError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.missionszahl import knowledge, rules, words
 from spieltisch.games.missionszahl import state as state_module
-from spieltisch.games.missionszahl.actions import ALL_ACTIONS, MAX_SEATS, Action
+from spieltisch.games.missionszahl.actions import ALL_ACTIONS, MAX_SEATS, Action, Play, Trade
 from spieltisch.games.missionszahl.cards import ALL_CARDS, NAME
 from spieltisch.games.missionszahl.knowledge import LEANING_SLACK, Deal, unseen_cards
 from spieltisch.games.missionszahl.rules import (
@@ -276,6 +277,20 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
 
     def label(self, action: Action, lang: str) -> str:
         return words.label(action, lang)
+
+    def refusal(self, view: MissionszahlView, text: str, lang: str) -> str | None:
+        """A card played or given away that is not in the hand (before an exchange brings
+        another)."""
+        try:
+            typed = self.parse_move(text)
+        except ActionParseError:
+            return None
+        for action in typed:
+            if not isinstance(action, Play | Trade):
+                return None
+            if view.seat is not None and action.card not in view.hand:
+                return words.not_in_hand(action.card, view.hand, lang)
+        return None
 
     def describe(self, event: Event, lang: str) -> str:
         return words.describe(event, lang)

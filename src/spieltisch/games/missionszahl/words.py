@@ -464,6 +464,9 @@ _TERM: dict[str, dict[str, str]] = {
         "exchange": "{player} darf eine Handkarte austauschen (Stapel oder blind).",
         "trade": "{player} wählt die Handkarte, die er abgibt.",
         "over": "Das Spiel ist aus.",
+        "not_in_hand": "Die {card} hast du nicht auf der Hand; du hast: {hand}.",
+        "move_help": "Eine Karte mit ihrem Namen, z. B. R17; ein Wechsel auf einmal: "
+        "'stapel R17' oder 'blind 2 R17'",
     },
     "en": {
         "round": "round {round}/{rounds}",
@@ -490,6 +493,9 @@ _TERM: dict[str, dict[str, str]] = {
         "exchange": "{player} may exchange a hand card (draw pile or blind).",
         "trade": "{player} chooses the hand card to give away.",
         "over": "The game is over.",
+        "not_in_hand": "{card} is not in your hand; you hold: {hand}.",
+        "move_help": "A card by its name, e.g. R17; an exchange at once: 'pile R17' or "
+        "'blind 2 R17'",
     },
 }
 """The terminal's own words for the board."""
@@ -573,5 +579,14 @@ WORDS: Catalog = catalog(
     label=_LABELS, event=_EVENTS, symbol=_SYMBOLS, board=_BOARD, term=_TERM, web=_WEB
 )
 _LABEL_WORDS = section(WORDS, "label")
+_TERM_WORDS = section(WORDS, "term")
+
+
+def not_in_hand(card: int, hand: tuple[int, ...], lang: str) -> str:
+    """Telling a person they do not hold ``card``, and what they hold."""
+    text = in_lang(_TERM_WORDS, lang)["not_in_hand"]
+    return text.format(card=NAME[card], hand=", ".join(NAME[c] for c in hand))
+
+
 _EVENT_WORDS = section(WORDS, "event")
 _SYMBOL_WORDS = section(WORDS, "symbol")

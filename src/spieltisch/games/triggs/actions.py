@@ -178,8 +178,12 @@ ACTIONS: tuple[Action, ...] = (
 BY_JSON: dict[str, Action] = {json.dumps(a.to_json(), sort_keys=True): a for a in ACTIONS}
 BY_TEXT: dict[str, Action] = {str(action): action for action in ACTIONS}
 
-#: German words a person may type instead of the English ones.
+#: Words a person may type for the English ones of the actions' texts (the German labels'
+#: words among them, see ``words.py``).
 SYNONYMS = {
+    "cross": "announce",
+    "kreuze": "announce",
+    "ankreuzen": "announce",
     "ziehe": "draw",
     "ziehen": "draw",
     "links": "left",

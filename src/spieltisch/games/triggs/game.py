@@ -22,11 +22,12 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar
 
 from spieltisch.core.chance import is_complete_deck, shuffled
-from spieltisch.core.errors import DeckError
+from spieltisch.core.errors import ActionParseError, DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.triggs.actions import (
@@ -40,6 +41,9 @@ from spieltisch.games.triggs.actions import (
     RIGHT,
     SYNONYMS,
     Action,
+    Discard,
+    Draw,
+    Form,
 )
 from spieltisch.games.triggs.knowledge import TriggsKnowledge, _Seen
 from spieltisch.games.triggs.rules import DOING, PAIRS, TriggsRules, counts_of
@@ -69,6 +73,8 @@ from spieltisch.games.triggs.state import (
     drop_caches,
 )
 from spieltisch.games.triggs.words import describe as describe_event
+from spieltisch.games.triggs.words import label as label_of
+from spieltisch.games.triggs.words import no_row, not_in_hand
 
 #: Names other modules import from here.
 __all__ = [
@@ -306,7 +312,7 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
         ``cross 11: 11 11 7+4 10+1`` (announce and lay formations), optionally followed by
         ``extra 9 ...`` and ``finish``; or actions separated by commas."""
         words = [SYNONYMS.get(word, word) for word in re.split(r"[\s,;:]+", text.lower()) if word]
-        if len(words) >= 2 and words[0] in ("cross", "kreuze"):
+        if len(words) >= 2 and words[0] == "announce":
             return self._parse_cross(words[1:], text)
         if re.search(r"[,;]", text):
             return [self.parse_action(part) for part in re.split(r"[,;]", text) if part.strip()]
@@ -348,6 +354,34 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
             "sizes": [len(pile) for pile in state.piles],
             "tops": [state.piles[p][-1] if state.piles[p] else None for p in OPEN_PILES],
         }
+
+    def refusal(self, view: TriggsView, text: str, lang: str) -> str | None:
+        """A card discarded or laid in the typed turn that is not in the hand (or not as
+        often), before any card drawn in it."""
+        try:
+            typed = self.parse_move(text)
+        except ActionParseError:
+            row = re.match(r"\s*(?:cross|kreuze|announce)\s+(\d+)", text.lower())
+            if row and not 1 <= int(row.group(1)) <= len(view.sheet):
+                return no_row(int(row.group(1)), len(view.sheet), lang)
+            return None
+        hand = Counter(view.hand)
+        for action in typed:
+            if isinstance(action, Draw):
+                return None
+            cards: tuple[int, ...] = ()
+            if isinstance(action, Discard):
+                cards = (action.value,) * action.count
+            elif isinstance(action, Form):
+                cards = (action.high, action.low) if action.low else (action.high,)
+            for card in cards:
+                hand[card] -= 1
+                if view.seat is not None and hand[card] < 0:
+                    return not_in_hand(card, view.hand, lang)
+        return None
+
+    def label(self, action: Action, lang: str) -> str:
+        return label_of(action, lang)
 
     def describe(self, event: Event, lang: str) -> str:
         return describe_event(event, lang)

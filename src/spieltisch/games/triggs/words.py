@@ -1,6 +1,6 @@
-"""Triggs in words: what each event says and the words the terminal and the browser show
-around the score sheets, in German and English (see :mod:`spieltisch.core.words`). The move
-labels are the actions' own English texts. No rules here."""
+"""Triggs in words: the move labels, what each event says and the words the terminal and the
+browser show around the score sheets, in German and English (see
+:mod:`spieltisch.core.words`). No rules here."""
 
 from __future__ import annotations
 
@@ -8,6 +8,60 @@ from typing import Any
 
 from spieltisch.core.game import Event
 from spieltisch.core.words import Catalog, catalog, in_lang, section
+from spieltisch.games.triggs.actions import (
+    PILE_NAMES,
+    Action,
+    Announce,
+    Discard,
+    Draw,
+    Extra,
+    Form,
+)
+
+_LABELS: dict[str, dict[str, str]] = {
+    "de": {
+        "draw": "ziehe {pile}",
+        "left": "links",
+        "middle": "mitte",
+        "right": "rechts",
+        "discard": "wirf {count}x{value}",
+        "announce": "kreuze {value}",
+        "form": "lege {cards}",
+        "extra": "extrakreuz {row}",
+        "finish": "fertig",
+    },
+    "en": {
+        "draw": "draw {pile}",
+        "left": "left",
+        "middle": "middle",
+        "right": "right",
+        "discard": "discard {count}x{value}",
+        "announce": "announce {value}",
+        "form": "form {cards}",
+        "extra": "extra {row}",
+        "finish": "finish",
+    },
+}
+"""The move labels: what a person types (the game reads both languages' words)."""
+
+
+def label(action: Action, lang: str) -> str:
+    """The shortest text a person can type for ``action``: ``ziehe links``/``draw left``,
+    ``wirf 2x9``/``discard 2x9``, ``kreuze 11``/``announce 11``, ``lege 7+4``/``form 7+4``,
+    ``extrakreuz 9``/``extra 9``, ``fertig``/``finish``."""
+    words = in_lang(_LABEL_WORDS, lang)
+    if isinstance(action, Draw):
+        return words["draw"].format(pile=words[PILE_NAMES[action.pile]])
+    if isinstance(action, Discard):
+        return words["discard"].format(count=action.count, value=action.value)
+    if isinstance(action, Announce):
+        return words["announce"].format(value=action.value)
+    if isinstance(action, Form):
+        cards = f"{action.high}+{action.low}" if action.low else str(action.high)
+        return words["form"].format(cards=cards)
+    if isinstance(action, Extra):
+        return words["extra"].format(row=action.row)
+    return words["finish"]
 
 
 def describe(event: Event, lang: str) -> str:
@@ -110,6 +164,10 @@ _TERM: dict[str, dict[str, str]] = {
         "your_hand": "Deine Hand: ",
         "turn": "wählt Aktion A (ziehen), B (abwerfen) oder C (ankreuzen)",
         "drawing": "zieht noch {draws} Karte",
+        "move_help": "Ganzer Zug: 'ziehe links mitte' · 'wirf 2x9' · "
+        "'kreuze 11: 11 7+4 extrakreuz 9 fertig'",
+        "not_in_hand": "Du hast keine {card} auf der Hand; du hast: {hand}.",
+        "no_row": "Es gibt keine {value}er-Reihe; die Reihen gehen von 1 bis {rows}.",
     },
     "en": {
         "piles": "left [{left}] ({left_size})   middle face down ({middle_size})   right "
@@ -118,6 +176,10 @@ _TERM: dict[str, dict[str, str]] = {
         "your_hand": "Your hand: ",
         "turn": "chooses action A (draw), B (discard) or C (cross off)",
         "drawing": "draws {draws} more card",
+        "move_help": "A whole turn: 'draw left middle' · 'discard 2x9' · "
+        "'cross 11: 11 7+4 extra 9 finish'",
+        "not_in_hand": "You hold no {card}; you hold: {hand}.",
+        "no_row": "There is no {value}-row; the rows go from 1 to {rows}.",
     },
 }
 """The terminal's own words for the board."""
@@ -201,5 +263,18 @@ _WEB: dict[str, dict[str, str]] = {
 """The browser's own words for the board and the move buttons."""
 
 #: Every text about Triggs, by word id.
-WORDS: Catalog = catalog(event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
+WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
+_LABEL_WORDS = section(WORDS, "label")
 _EVENT_WORDS = section(WORDS, "event")
+_TERM_WORDS = section(WORDS, "term")
+
+
+def not_in_hand(card: int, hand: tuple[int, ...], lang: str) -> str:
+    """Telling a person they do not hold ``card`` (or not as many), and what they hold."""
+    text = in_lang(_TERM_WORDS, lang)["not_in_hand"]
+    return text.format(card=card, hand=", ".join(map(str, hand)) or "–")
+
+
+def no_row(value: int, rows: int, lang: str) -> str:
+    """Telling a person the score sheet (``rows`` rows) has no row for ``value``."""
+    return in_lang(_TERM_WORDS, lang)["no_row"].format(value=value, rows=rows)
