@@ -164,14 +164,14 @@ def load_deck(path: Path, shown: str | None = None) -> Deck:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise DeckError(f"{where}: there is no such deck file") from None
+        raise DeckError(code="deck_missing", where=where) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise DeckError(f"{where}: the deck file cannot be read ({error})") from None
+        raise DeckError(code="deck_unreadable", where=where, reason=str(error)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise DeckError(
-            f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+            code="deck_json", where=where, line=error.lineno, column=error.colno, reason=error.msg
         ) from None
     return parse_deck(data, where)
 

@@ -160,6 +160,7 @@ class MagicNumbers(
                 "card deck: standard or the path of an own deck file",
                 pattern=r"\S.*",
                 pattern_text="standard or the path of a deck file",
+                pattern_text_de="standard oder der Pfad einer Deck-Datei",
                 path=True,
             ),
         ),

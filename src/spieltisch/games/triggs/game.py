@@ -107,6 +107,7 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
                 "boxes per row 1–12, comma-separated (default: the reconstruction)",
                 pattern=SHEET_PATTERN,
                 pattern_text="twelve box counts from 1 to 9, comma-separated",
+                pattern_text_de="zwölf Kästchenzahlen von 1 bis 9, kommagetrennt",
                 example="1,1,1,1,1,1,2,2,2,2,2,3",
             ),
             OptionSpec(

@@ -1,0 +1,257 @@
+"""The words of every coded error (:class:`spieltisch.core.errors.SpieltischError`), German
+and English, keyed by the error's code; ``str.format`` fills in the error's params.
+
+The English texts are the errors' messages (``str(error)``), so they stay as they are; the
+server hands out the codes, and a browser may word them from here too. Both languages
+have the same codes and the same placeholders.
+"""
+
+from __future__ import annotations
+
+ERROR_WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        # games and their rule options
+        "unknown_game": "unbekanntes Spiel {game!r}; die Spiele sind: {games}",
+        "seat_count": "{game} ist für {low} bis {high} Spieler, nicht {players}",
+        "unknown_option": "{game} hat keine Option {name!r}; seine Optionen sind: {known}",
+        "option_bool": "Option {name!r} von {game} muss true oder false sein, nicht {value!r}",
+        "option_number": (
+            "Option {name!r} von {game} muss eine ganze Zahl von {minimum} bis {maximum} "
+            "sein, nicht {value!r}"
+        ),
+        "option_choice": "Option {name!r} von {game} muss eins von {choices} sein, nicht {value!r}",
+        "option_pattern": "Option {name!r} von {game} muss {allowed} sein, nicht {value!r}",
+        "option_syntax": "--option nimmt SCHLÜSSEL=WERT, nicht {pair!r}",
+        # bots
+        "bot_unknown": "unbekannter Bot {name!r}; die Bots sind: {bots}",
+        "bot_parameter": (
+            "Bot {name!r} hat keinen Parameter {parameter!r}; seine Parameter: {known}"
+        ),
+        "bot_count": (
+            "nenne einen Bot für alle Plätze oder einen je Platz ({seats}), nicht {given}"
+        ),
+        "heuristic_missing": (
+            "für {game} gibt es noch keinen Heuristik-Bot (es gibt ihn für: {have})"
+        ),
+        "heuristic_parameter": (
+            "der Heuristik-Bot für {game} hat keinen Parameter {parameter!r}; seine "
+            "Parameter: {known}"
+        ),
+        "heuristic_number": (
+            "der Parameter {parameter} des Heuristik-Bots ist eine Zahl ab 0, nicht {value!r}"
+        ),
+        "search_choice": "ismcts {parameter} muss {one} oder {other} sein, nicht {value!r}",
+        "search_number": (
+            "ismcts {parameter} muss eine Zahl von {low:g} bis {high:g} sein, nicht {value!r}"
+        ),
+        "search_sims_or_time": "gib dem ISMCTS-Bot entweder sims= oder time=, nicht beides",
+        "search_cut_horizon": (
+            "ismcts cut={cut} sagt, wo ein abgebrochenes Ausspielen endet: gib horizon=N an"
+        ),
+        "search_halving_only": (
+            "ismcts {parameter}= formt das K.-o.-Verfahren von root=halving: gib root=halving an"
+        ),
+        "search_batch_halving": (
+            "ismcts batch= bündelt die Simulationen von UCB; root=halving bündelt seine "
+            "eigenen: gib eins von beiden an"
+        ),
+        "search_ucb_unused": (
+            "ismcts {parameter}= stellt UCB ein, das root=halving mit tree=root nie nutzt: "
+            "gib tree=full oder root=ucb an"
+        ),
+        "search_facedown_model": (
+            "ismcts facedown=model lässt Modelle der Spieler ihre Karten legen: gib "
+            "rollout=heuristic oder opponents=heuristic an"
+        ),
+        "search_no_belief": (
+            "für {game} gibt es keine Annahme über die Hände der Spieler; deals=belief gibt "
+            "es für: {believers}"
+        ),
+        "search_no_model": (
+            "für {game} gibt es keinen Heuristik-Bot, der die Spieler nachbilden könnte"
+        ),
+        # transcripts
+        "transcript_not_object": "ein Protokoll ist ein JSON-Objekt",
+        "transcript_format": ("kein Spieltisch-Protokoll (das Feld 'format' muss {format!r} sein)"),
+        "transcript_version": (
+            "Protokollformat-Version {version!r} wird nicht unterstützt; dieser Spieltisch "
+            "liest Version {supported}"
+        ),
+        "transcript_action": (
+            'Schritt {step}: jede Aktion ist {{"seat": <int>, "action": {{...}}}}'
+        ),
+        "transcript_json": "kein gültiges JSON: {reason} in Zeile {line}, Spalte {column}",
+        "transcript_unreadable": "{path} kann nicht gelesen werden: {reason}",
+        "transcript_field_number": "das Feld {name!r} des Protokolls muss eine ganze Zahl sein",
+        "transcript_field_string": "das Feld {name!r} des Protokolls muss ein Text sein",
+        "transcript_field_list": "das Feld {name!r} des Protokolls muss eine Liste sein",
+        "transcript_field_object": "das Feld {name!r} des Protokolls muss ein Objekt sein",
+        "transcript_result": "das Feld 'result' des Protokolls muss ein Objekt oder null sein",
+        "transcript_result_lists": (
+            "das Feld 'result' des Protokolls braucht die Listen 'scores' und 'ranking'"
+        ),
+        "transcript_rules_version": (
+            "das Protokoll wurde unter Regelversion {recorded} von {game} aufgezeichnet; "
+            "dieser Spieltisch spielt Version {plays}"
+        ),
+        "transcript_over": "Schritt {step}: das Spiel war schon vorbei",
+        "transcript_not_acting": (
+            "Schritt {step}, Spieler {player} ist nicht am Zug; es wartet auf Spieler {waiting}"
+        ),
+        "transcript_not_legal": (
+            "Schritt {step}, Spieler {player}: {action} ist jetzt nicht erlaubt; erlaubt: {legal}"
+        ),
+        "transcript_step": "Schritt {step}, Spieler {player}: {error}",
+        "transcript_unfinished": (
+            "das Protokoll hat ein Ergebnis, aber seine Aktionen beenden das Spiel nicht"
+        ),
+        "transcript_result_differs": (
+            "das aufgezeichnete Ergebnis {recorded} weicht vom nachgespielten Ergebnis "
+            "{replayed} ab"
+        ),
+        "transcript_no_result": "das Protokoll zeichnet kein beendetes Spiel auf",
+        # deck files
+        "deck_missing": "{where}: diese Kartendatei gibt es nicht",
+        "deck_unreadable": "{where}: die Kartendatei kann nicht gelesen werden ({reason})",
+        "deck_json": "{where}: kein gültiges JSON (Zeile {line}, Spalte {column}: {reason})",
+        # simulate and tournament
+        "sim_games": "--games muss mindestens 1 sein, nicht {games}",
+        "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
+        "sim_games_count": "die Zahl der Spiele muss mindestens 1 sein, nicht {games}",
+        "sim_workers_count": "die Zahl der Prozesse muss mindestens 1 sein, nicht {workers}",
+        "sim_compare_syntax": (
+            "--compare nimmt SCHLÜSSEL=W1,W2,... (eine Option und zwei oder mehr Werte), "
+            "nicht {text!r}"
+        ),
+        "sim_compare_twice": (
+            "--compare {key} und --option {key}=... nennen dieselbe Option; lass eins weg"
+        ),
+        "sim_compare_values": ("--compare braucht mindestens zwei Werte für {key}, nicht {count}"),
+        "sim_compare_same": "--compare {key}: die Werte nennen zweimal dieselbe Regel",
+        "sim_transcripts_file": "--transcripts {path}: das ist eine Datei, kein Ordner",
+        "tournament_bot_count": ("ein Turnier nennt einen Bot je Platz ({players}), nicht {given}"),
+        "tournament_games": (
+            "--games muss ein positives Vielfaches von {players} sein ({players}, {twice}, …), "
+            "damit jeder Bot gleich oft auf jedem Platz sitzt; nicht {games}"
+        ),
+        "ray_missing": (
+            "--ray braucht Ray, eine optionale Erweiterung: pip install 'spieltisch[ray]'"
+        ),
+        "ray_address": "--ray nimmt HOST:PORT, ray://HOST:PORT oder auto, nicht {address!r}",
+    },
+    "en": {
+        "unknown_game": "unknown game {game!r}; the games are: {games}",
+        "seat_count": "{game} is for {low} to {high} players, got {players}",
+        "unknown_option": "{game} has no option {name!r}; its options are: {known}",
+        "option_bool": "option {name!r} of {game} must be true or false, got {value!r}",
+        "option_number": (
+            "option {name!r} of {game} must be a whole number from {minimum} to {maximum}, "
+            "got {value!r}"
+        ),
+        "option_choice": "option {name!r} of {game} must be one of {choices}, got {value!r}",
+        "option_pattern": "option {name!r} of {game} must be {allowed}, got {value!r}",
+        "option_syntax": "--option takes KEY=VALUE, got {pair!r}",
+        "bot_unknown": "unknown bot {name!r}; the bots are: {bots}",
+        "bot_parameter": "bot {name!r} has no parameter {parameter!r}; its parameters: {known}",
+        "bot_count": "give one bot for all seats or one per seat ({seats}), got {given}",
+        "heuristic_missing": "there is no heuristic bot for {game} yet (it has: {have})",
+        "heuristic_parameter": (
+            "the heuristic bot for {game} has no parameter {parameter!r}; its parameters: {known}"
+        ),
+        "heuristic_number": (
+            "the heuristic bot's parameter {parameter} is a number from 0 up, got {value!r}"
+        ),
+        "search_choice": "ismcts {parameter} must be {one} or {other}, got {value!r}",
+        "search_number": (
+            "ismcts {parameter} must be a number from {low:g} to {high:g}, got {value!r}"
+        ),
+        "search_sims_or_time": "give the ISMCTS bot either sims= or time=, not both",
+        "search_cut_horizon": (
+            "ismcts cut={cut} says where a cut-off playout stops: give horizon=N"
+        ),
+        "search_halving_only": (
+            "ismcts {parameter}= shapes the knockout of root=halving: give root=halving"
+        ),
+        "search_batch_halving": (
+            "ismcts batch= pairs the simulations of UCB; root=halving pairs its own: "
+            "give one of them"
+        ),
+        "search_ucb_unused": (
+            "ismcts {parameter}= tunes UCB, which root=halving with tree=root never uses: "
+            "give tree=full or root=ucb"
+        ),
+        "search_facedown_model": (
+            "ismcts facedown=model lets models of the players lay their cards: "
+            "give rollout=heuristic or opponents=heuristic"
+        ),
+        "search_no_belief": (
+            "there is no belief about the players' hands for {game}; deals=belief is for: "
+            "{believers}"
+        ),
+        "search_no_model": "there is no heuristic bot for {game} to model players with",
+        "transcript_not_object": "a transcript is a JSON object",
+        "transcript_format": "not a Spieltisch transcript (field 'format' must be {format!r})",
+        "transcript_version": (
+            "transcript format version {version!r} is not supported; "
+            "this Spieltisch reads version {supported}"
+        ),
+        "transcript_action": 'step {step}: each action is {{"seat": <int>, "action": {{...}}}}',
+        "transcript_json": "not valid JSON: {reason} at line {line}, column {column}",
+        "transcript_unreadable": "cannot read {path}: {reason}",
+        "transcript_field_number": "transcript field {name!r} must be a whole number",
+        "transcript_field_string": "transcript field {name!r} must be a string",
+        "transcript_field_list": "transcript field {name!r} must be a list",
+        "transcript_field_object": "transcript field {name!r} must be a object",
+        "transcript_result": "transcript field 'result' must be an object or null",
+        "transcript_result_lists": (
+            "transcript field 'result' needs the lists 'scores' and 'ranking'"
+        ),
+        "transcript_rules_version": (
+            "the transcript was recorded under rules version {recorded} of {game}; "
+            "this Spieltisch plays version {plays}"
+        ),
+        "transcript_over": "step {step}: the game was already over",
+        "transcript_not_acting": (
+            "step {step}, player {player} does not act now; waiting for player {waiting}"
+        ),
+        "transcript_not_legal": (
+            "step {step}, player {player}: {action} is not legal now; legal: {legal}"
+        ),
+        "transcript_step": "step {step}, player {player}: {error}",
+        "transcript_unfinished": (
+            "the transcript has a result but its actions do not finish the game"
+        ),
+        "transcript_result_differs": (
+            "the recorded result {recorded} differs from the replayed result {replayed}"
+        ),
+        "transcript_no_result": "the transcript does not record a finished game",
+        "deck_missing": "{where}: there is no such deck file",
+        "deck_unreadable": "{where}: the deck file cannot be read ({reason})",
+        "deck_json": "{where}: not valid JSON (line {line}, column {column}: {reason})",
+        "sim_games": "--games must be at least 1, got {games}",
+        "sim_workers": "--workers must be at least 1, got {workers}",
+        "sim_games_count": "the number of games must be at least 1, got {games}",
+        "sim_workers_count": "the number of workers must be at least 1, got {workers}",
+        "sim_compare_syntax": (
+            "--compare takes KEY=V1,V2,... (an option and two or more values), got {text!r}"
+        ),
+        "sim_compare_twice": (
+            "--compare {key} and --option {key}=... name the same option; drop one of them"
+        ),
+        "sim_compare_values": "--compare needs at least two values for {key}, got {count}",
+        "sim_compare_same": "--compare {key}: the values name the same rule twice",
+        "sim_transcripts_file": "--transcripts {path}: that is a file, not a folder",
+        "tournament_bot_count": "a tournament names one bot per seat ({players}), got {given}",
+        "tournament_games": (
+            "--games must be a positive multiple of {players} ({players}, {twice}, …), so "
+            "that every bot sits in every seat equally; got {games}"
+        ),
+        "ray_missing": "--ray needs Ray, which is an optional extra: pip install 'spieltisch[ray]'",
+        "ray_address": "--ray takes HOST:PORT, ray://HOST:PORT or auto, got {address!r}",
+    },
+}
+
+
+def error_template(lang: str, code: str) -> str | None:
+    """The template of error ``code`` in ``lang``; None where the catalog lacks either."""
+    return ERROR_WORDS.get(lang, {}).get(code)
