@@ -25,6 +25,7 @@ from spieltisch.core.match import play_match
 from spieltisch.core.transcript import Result, Transcript, replay
 from spieltisch.games import make_game
 from spieltisch.games.magic_numbers.deck import load_deck
+from spieltisch.server.botplay import check_server_spec
 from spieltisch.sim.runner import check_reachable, simulate, variant_options
 from spieltisch.sim.tournament import tournament
 
@@ -94,9 +95,7 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "heuristic_missing": lambda _: heuristic_of_a_game_without_one("heuristic"),
     "heuristic_parameter": lambda _: make_bot("heuristic:foo=1", dicht_dran(), 0),
     "heuristic_number": lambda _: make_bot("heuristic:draw=x", dicht_dran(), 0),
-    "search_choice": lambda _: (
-        parse_spec("ismcts:root=x") and SearchConfig.from_spec({"root": "x"})
-    ),
+    "search_choice": lambda _: SearchConfig.from_spec({"root": "x"}),
     "search_number": lambda _: SearchConfig.from_spec({"sims": "0"}),
     "search_sims_or_time": lambda _: SearchConfig.from_spec({"sims": "5", "time": "1"}),
     "search_cut_horizon": lambda _: SearchConfig.from_spec({"cut": "round"}),
@@ -108,6 +107,8 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "search_facedown_model": lambda _: SearchConfig.from_spec({"facedown": "model"}),
     "search_no_belief": lambda _: make_bot("ismcts:deals=belief", dicht_dran(), 0),
     "search_no_model": lambda _: heuristic_of_a_game_without_one("ismcts:rollout=heuristic"),
+    "server_search_time": lambda _: check_server_spec("ismcts:time=60", dicht_dran()),
+    "server_search_sims": lambda _: check_server_spec("ismcts:sims=9000000", dicht_dran()),
     "transcript_not_object": lambda _: Transcript.loads("[]"),
     "transcript_format": lambda _: Transcript.loads("{}"),
     "transcript_version": lambda _: transcript_with(format_version=99),

@@ -70,6 +70,8 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "search_no_model": (
             "für {game} gibt es keinen Heuristik-Bot, der die Spieler nachbilden könnte"
         ),
+        "server_search_time": "ismcts time ist auf dem Server höchstens {most:g} s",
+        "server_search_sims": "ismcts sims ist auf dem Server höchstens {most}",
         # transcripts
         "transcript_not_object": "ein Protokoll ist ein JSON-Objekt",
         "transcript_format": ("kein Spieltisch-Protokoll (das Feld 'format' muss {format!r} sein)"),
@@ -189,6 +191,8 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
             "{believers}"
         ),
         "search_no_model": "there is no heuristic bot for {game} to model players with",
+        "server_search_time": "ismcts time is at most {most:g} s on the server",
+        "server_search_sims": "ismcts sims is at most {most} on the server",
         "transcript_not_object": "a transcript is a JSON object",
         "transcript_format": "not a Spieltisch transcript (field 'format' must be {format!r})",
         "transcript_version": (
