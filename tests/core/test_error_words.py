@@ -17,7 +17,7 @@ import pytest
 
 from spieltisch.bots import bot_specs_for, make_bot, parse_spec
 from spieltisch.bots.search.config import SearchConfig
-from spieltisch.cli.main import parse_options
+from spieltisch.cli.main import build_parser, parse_options
 from spieltisch.cli.sim_commands import parse_compare, run_simulation
 from spieltisch.core.error_words import ERROR_WORDS
 from spieltisch.core.errors import OptionError, SpieltischError, TranscriptError
@@ -89,6 +89,11 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "option_choice": lambda _: make_game("cento", {"hundred_mode": "both"}),
     "option_pattern": lambda _: make_game("triggs", {"score_sheet": "x"}),
     "option_syntax": lambda _: parse_options(["x"]),
+    "usage_required": lambda _: build_parser("en").parse_args(["simulate", "cento"]),
+    "usage_unrecognized": lambda _: build_parser("en").parse_args(["games", "--bogus"]),
+    "usage_int": lambda _: build_parser("en").parse_args(["play", "cento", "--players", "x"]),
+    "usage_choice": lambda _: build_parser("en").parse_args(["frobnicate"]),
+    "usage_one_value": lambda _: build_parser("en").parse_args(["play", "cento", "--players"]),
     "bot_unknown": lambda _: parse_spec("nobot"),
     "bot_parameter": lambda _: parse_spec("random:foo=1"),
     "bot_count": lambda _: bot_specs_for(["random", "random"], 3),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import sys
 import textwrap
@@ -51,10 +52,30 @@ class UsageError(SpieltischError):
     """Bad command-line arguments."""
 
 
+#: argparse's own refusals (Python's English wording), each with its error code.
+_ARGPARSE_ERRORS = (
+    ("usage_required", re.compile(r"the following arguments are required: (?P<names>.*)")),
+    ("usage_unrecognized", re.compile(r"unrecognized arguments: (?P<names>.*)")),
+    ("usage_int", re.compile(r"argument (?P<name>\S+): invalid int value: (?P<value>'.*')")),
+    (
+        "usage_choice",
+        re.compile(
+            r"argument (?P<name>\S+): invalid choice: (?P<value>'.*') "
+            r"\(choose from (?P<choices>.*)\)"
+        ),
+    ),
+    ("usage_one_value", re.compile(r"argument (?P<name>\S+): expected one argument")),
+)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports errors as one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
+        for code, pattern in _ARGPARSE_ERRORS:
+            found = pattern.fullmatch(message)
+            if found:
+                raise UsageError(code=code, prog=self.prog, **found.groupdict())
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 

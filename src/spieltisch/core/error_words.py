@@ -22,6 +22,14 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "option_choice": "Option {name!r} von {game} muss eins von {choices} sein, nicht {value!r}",
         "option_pattern": "Option {name!r} von {game} muss {allowed} sein, nicht {value!r}",
         "option_syntax": "--option nimmt SCHLÜSSEL=WERT, nicht {pair!r}",
+        # the command line's arguments
+        "usage_required": "es fehlen die Argumente: {names} (siehe '{prog} --help')",
+        "usage_unrecognized": "unbekannte Argumente: {names} (siehe '{prog} --help')",
+        "usage_int": "Argument {name}: {value} ist keine ganze Zahl (siehe '{prog} --help')",
+        "usage_choice": (
+            "Argument {name}: {value} ist keine der Möglichkeiten {choices} (siehe '{prog} --help')"
+        ),
+        "usage_one_value": "Argument {name} braucht einen Wert (siehe '{prog} --help')",
         # bots
         "bot_unknown": "unbekannter Bot {name!r}; die Bots sind: {bots}",
         "bot_parameter": (
@@ -153,6 +161,13 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "option_choice": "option {name!r} of {game} must be one of {choices}, got {value!r}",
         "option_pattern": "option {name!r} of {game} must be {allowed}, got {value!r}",
         "option_syntax": "--option takes KEY=VALUE, got {pair!r}",
+        "usage_required": ("the following arguments are required: {names} (see '{prog} --help')"),
+        "usage_unrecognized": "unrecognized arguments: {names} (see '{prog} --help')",
+        "usage_int": "argument {name}: invalid int value: {value} (see '{prog} --help')",
+        "usage_choice": (
+            "argument {name}: invalid choice: {value} (choose from {choices}) (see '{prog} --help')"
+        ),
+        "usage_one_value": "argument {name}: expected one argument (see '{prog} --help')",
         "bot_unknown": "unknown bot {name!r}; the bots are: {bots}",
         "bot_parameter": "bot {name!r} has no parameter {parameter!r}; its parameters: {known}",
         "bot_count": "give one bot for all seats or one per seat ({seats}), got {given}",
