@@ -18,13 +18,14 @@ import pytest
 from spieltisch.bots import bot_specs_for, make_bot, parse_spec
 from spieltisch.bots.search.config import SearchConfig
 from spieltisch.cli.main import build_parser, parse_options
+from spieltisch.cli.serve import check_db, cmd_serve
 from spieltisch.cli.sim_commands import parse_compare, run_simulation
 from spieltisch.core.error_words import ERROR_WORDS
 from spieltisch.core.errors import OptionError, SpieltischError, TranscriptError
 from spieltisch.core.match import play_match
 from spieltisch.core.transcript import Result, Transcript, replay
 from spieltisch.games import make_game
-from spieltisch.games.magic_numbers.deck import load_deck
+from spieltisch.games.magic_numbers.deck import load_deck, standard_path
 from spieltisch.server.botplay import check_server_spec
 from spieltisch.sim.runner import check_reachable, simulate, variant_options
 from spieltisch.sim.tournament import tournament
@@ -73,6 +74,14 @@ def transcript_with(**fields: Any) -> None:
 
 def heuristic_of_a_game_without_one(spec: str) -> None:
     make_bot(spec, SimpleNamespace(spec=SimpleNamespace(id="toy")), 0)  # type: ignore[arg-type]
+
+
+def small_deck(tmp: Path) -> str:
+    """A deck file of four cards: one round's worth."""
+    data = json.loads(standard_path().read_text(encoding="utf-8"))
+    path = tmp / "small.json"
+    path.write_text(json.dumps({**data, "cards": data["cards"][:4]}), encoding="utf-8")
+    return str(path)
 
 
 def first_action(transcript: Transcript) -> dict[str, Any]:
@@ -149,6 +158,17 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "deck_missing": lambda tmp: load_deck(tmp / "missing.json"),
     "deck_unreadable": lambda tmp: load_deck(tmp),
     "deck_json": lambda tmp: (tmp / "deck.json").write_text("{") and load_deck(tmp / "deck.json"),
+    "deck_rounds": lambda tmp: make_game("magic-numbers", {"deck": small_deck(tmp), "rounds": 2}),
+    "deck_order_magic_numbers": lambda _: make_game("magic-numbers").new_state(2, 0, deck=[]),
+    "deck_order_cento": lambda _: make_game("cento").new_state(2, 0, deck=[]),
+    "deck_order_missionszahl": lambda _: make_game("missionszahl").new_state(2, 0, deck=[]),
+    "deck_order_dicht_dran": lambda _: make_game("dicht-dran").new_state(3, 0, deck=[]),
+    "deck_order_triggs": lambda _: make_game("triggs").new_state(2, 0, deck=[]),
+    "serve_db": lambda _: check_db("mysql://somewhere/tables"),
+    "serve_port": lambda _: cmd_serve(argparse.Namespace(port=0)),
+    "heuristic_knowledge": lambda _: make_bot(
+        "heuristic:knowledge=0", make_game("magic-numbers"), 0
+    ),
     "sim_games": lambda tmp: run_sim(tmp, games=0),
     "sim_workers": lambda tmp: run_sim(tmp, workers=0),
     "sim_games_count": lambda _: simulate(dicht_dran(), 3, 0, 0, ["random"] * 3),

@@ -48,6 +48,10 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "heuristic_number": (
             "der Parameter {parameter} des Heuristik-Bots ist eine Zahl ab 0, nicht {value!r}"
         ),
+        "heuristic_knowledge": (
+            "der Parameter 'knowledge' des Heuristik-Bots muss eine Zahl über 0 und bis "
+            "{most:g} sein (1 = Durchschnitt), nicht {value!r}"
+        ),
         "search_choice": "ismcts {parameter} muss {one} oder {other} sein, nicht {value!r}",
         "search_number": (
             "ismcts {parameter} muss eine Zahl von {low:g} bis {high:g} sein, nicht {value!r}"
@@ -124,6 +128,33 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "deck_missing": "{where}: diese Kartendatei gibt es nicht",
         "deck_unreadable": "{where}: die Kartendatei kann nicht gelesen werden ({reason})",
         "deck_json": "{where}: kein gültiges JSON (Zeile {line}, Spalte {column}: {reason})",
+        "deck_rounds": (
+            "die Kartendatei hat {cards} Karten, aber {rounds} Runden brauchen mindestens "
+            "{needed} (vier je Runde)"
+        ),
+        "deck_order_magic_numbers": (
+            "eine Reihenfolge des Magic-Numbers-Decks nennt jede der {cards} Karten-IDs des "
+            "Decks genau einmal, oberste Karte zuerst; erhalten: {entries} Einträge"
+        ),
+        "deck_order_cento": (
+            'ein Cento-Deck nennt die Karten 1 bis 100 je einmal und {free}-mal "free", '
+            "oberste Karte zuerst; erhalten: {entries} Einträge"
+        ),
+        "deck_order_missionszahl": (
+            "ein Missionszahl-Deck nennt jede der 108 Karten (R1–R27, G1–G27, B1–B27, "
+            "O1–O27) genau einmal, oberste Karte zuerst; erhalten: {entries} Einträge"
+        ),
+        "deck_order_dicht_dran": (
+            "ein Dicht-dran-Deck nennt jede Karte von 2 bis 99 genau einmal, oberste Karte "
+            "zuerst; erhalten: {entries} Einträge"
+        ),
+        "deck_order_triggs": (
+            "ein Triggs-Deck nennt die 108 Karten, neun von jedem Wert 1 bis 12, oberste "
+            "Karte zuerst; erhalten: {entries} Einträge"
+        ),
+        # serve
+        "serve_db": "die Datenbank {url!r} lässt sich nicht öffnen: {reason}",
+        "serve_port": "--port muss von 1 bis 65535 gehen, nicht {port}",
         # simulate and tournament
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
         "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
@@ -177,6 +208,10 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "heuristic_number": (
             "the heuristic bot's parameter {parameter} is a number from 0 up, got {value!r}"
+        ),
+        "heuristic_knowledge": (
+            "parameter 'knowledge' of the heuristic bot must be a number above 0 and up "
+            "to {most:g} (1 = average), got {value!r}"
         ),
         "search_choice": "ismcts {parameter} must be {one} or {other}, got {value!r}",
         "search_number": (
@@ -247,6 +282,32 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "deck_missing": "{where}: there is no such deck file",
         "deck_unreadable": "{where}: the deck file cannot be read ({reason})",
         "deck_json": "{where}: not valid JSON (line {line}, column {column}: {reason})",
+        "deck_rounds": (
+            "the deck has {cards} cards, but {rounds} rounds need at least {needed} (four per "
+            "round)"
+        ),
+        "deck_order_magic_numbers": (
+            "a Magic Numbers deck order names each of the deck's {cards} card ids exactly "
+            "once, top card first; got {entries} entries"
+        ),
+        "deck_order_cento": (
+            'a Cento deck lists the cards 1 to 100 once each and {free} times "free", top '
+            "card first; got {entries} entries"
+        ),
+        "deck_order_missionszahl": (
+            "a Missionszahl deck names each of the 108 cards (R1–R27, G1–G27, B1–B27, "
+            "O1–O27) exactly once, top card first; got {entries} entries"
+        ),
+        "deck_order_dicht_dran": (
+            "a Dicht dran deck lists each card from 2 to 99 exactly once, top card first; "
+            "got {entries} entries"
+        ),
+        "deck_order_triggs": (
+            "a Triggs deck lists the 108 cards, nine of each value 1 to 12, top card first; "
+            "got {entries} entries"
+        ),
+        "serve_db": "cannot open the database {url!r}: {reason}",
+        "serve_port": "--port must be from 1 to 65535, got {port}",
         "sim_games": "--games must be at least 1, got {games}",
         "sim_workers": "--workers must be at least 1, got {workers}",
         "sim_games_count": "the number of games must be at least 1, got {games}",
