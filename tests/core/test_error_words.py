@@ -78,10 +78,44 @@ def heuristic_of_a_game_without_one(spec: str) -> None:
 
 def small_deck(tmp: Path) -> str:
     """A deck file of four cards: one round's worth."""
-    data = json.loads(standard_path().read_text(encoding="utf-8"))
+    data = standard_data()
     path = tmp / "small.json"
     path.write_text(json.dumps({**data, "cards": data["cards"][:4]}), encoding="utf-8")
     return str(path)
+
+
+def standard_data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(standard_path().read_text(encoding="utf-8"))
+    return data
+
+
+def deck_with(tmp: Path, data: object) -> None:
+    path = tmp / "deck.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    load_deck(path)
+
+
+def deck_changed(tmp: Path, **fields: Any) -> None:
+    deck_with(tmp, {**standard_data(), **fields})
+
+
+def theme_changed(tmp: Path, **fields: Any) -> None:
+    data = standard_data()
+    data["themes"][0] = {**data["themes"][0], **fields}
+    deck_with(tmp, data)
+
+
+def card_changed(tmp: Path, *drop: str, **fields: Any) -> None:
+    data = standard_data()
+    card = {key: value for key, value in data["cards"][0].items() if key not in drop}
+    data["cards"][0] = {**card, **fields}
+    deck_with(tmp, data)
+
+
+def twice(tmp: Path, part: str) -> None:
+    data = standard_data()
+    data[part][1] = {**data[part][1], "id": data[part][0]["id"]}
+    deck_with(tmp, data)
 
 
 def first_action(transcript: Transcript) -> dict[str, Any]:
@@ -158,6 +192,28 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "deck_missing": lambda tmp: load_deck(tmp / "missing.json"),
     "deck_unreadable": lambda tmp: load_deck(tmp),
     "deck_json": lambda tmp: (tmp / "deck.json").write_text("{") and load_deck(tmp / "deck.json"),
+    "deck_not_object": lambda tmp: deck_with(tmp, []),
+    "deck_format": lambda tmp: deck_changed(tmp, format="x"),
+    "deck_format_version": lambda tmp: deck_changed(tmp, format_version=99),
+    "deck_name": lambda tmp: deck_changed(tmp, name="x"),
+    "deck_themes": lambda tmp: deck_changed(tmp, themes=[]),
+    "deck_theme_fields": lambda tmp: theme_changed(tmp, extra="x"),
+    "deck_theme_text": lambda tmp: theme_changed(tmp, de=""),
+    "deck_theme_id": lambda tmp: theme_changed(tmp, id="Not An Id"),
+    "deck_theme_twice": lambda tmp: twice(tmp, "themes"),
+    "deck_cards": lambda tmp: deck_changed(tmp, cards=[]),
+    "deck_card_object": lambda tmp: deck_changed(tmp, cards=[1]),
+    "deck_card_missing": lambda tmp: card_changed(tmp, "source"),
+    "deck_card_extra": lambda tmp: card_changed(tmp, extra=1),
+    "deck_card_id": lambda tmp: card_changed(tmp, id="Not An Id"),
+    "deck_card_twice": lambda tmp: twice(tmp, "cards"),
+    "deck_card_number": lambda tmp: card_changed(tmp, number="eight"),
+    "deck_card_theme": lambda tmp: card_changed(tmp, theme="nowhere"),
+    "deck_card_text": lambda tmp: card_changed(tmp, meaning="x"),
+    "deck_card_source": lambda tmp: card_changed(tmp, source=""),
+    "deck_card_points": lambda tmp: card_changed(tmp, points=[1, 2, 3, 4]),
+    "deck_card_answers": lambda tmp: card_changed(tmp, answers=[]),
+    "deck_card_answer_list": lambda tmp: card_changed(tmp, answers={"de": [], "en": []}),
     "deck_rounds": lambda tmp: make_game("magic-numbers", {"deck": small_deck(tmp), "rounds": 2}),
     "deck_order_magic_numbers": lambda _: make_game("magic-numbers").new_state(2, 0, deck=[]),
     "deck_order_cento": lambda _: make_game("cento").new_state(2, 0, deck=[]),

@@ -11,7 +11,7 @@ that a browser can word it too. ``str(error)`` is always the English message.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from spieltisch.core.error_words import error_template
 
@@ -58,6 +58,11 @@ class SpieltischError(ValueError):
         super().__init__(message)
         self.code = code
         self.params = params
+
+    @classmethod
+    def of(cls, code: str, params: dict[str, Param]) -> Self:
+        """The error ``code`` with ``params`` gathered in a dict."""
+        return cls(code=code, **params)  # type: ignore[arg-type]  # no param is named code
 
     def text(self, lang: str) -> str:
         """The message in ``lang``; the English one where the catalog lacks the code."""
