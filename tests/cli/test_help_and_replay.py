@@ -164,7 +164,7 @@ def test_a_seat_outside_the_table_is_one_line_in_the_users_language(
 ) -> None:
     assert main(["replay", str(MISSIONSZAHL), "--seat", "3", "--lang", "de"]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == "spieltisch: error: --seat muss zwischen 1 und 2 liegen, nicht 3"
+    assert err.strip() == "spieltisch: Fehler: --seat muss zwischen 1 und 2 liegen, nicht 3"
 
 
 def test_keys_step_forward_and_back_and_quit() -> None:

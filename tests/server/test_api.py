@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from spieltisch.core.errors import SpieltischError
 from spieltisch.core.transcript import Transcript, replay
 from spieltisch.games import REGISTRY, game_for, make_game
 from spieltisch.server.app import create_app
@@ -135,9 +136,7 @@ def test_games_lists_every_game_with_its_options_and_the_bot_presets(client: Tes
         check_server_spec(specs[-1], make_game(game["id"]))
     strongest = {g["id"]: g["bots"][-1]["spec"] for g in listing["games"]}
     assert "horizon=" in strongest["triggs"]
-    assert {game for game, spec in strongest.items() if "facedown=model" in spec} == {
-        "dicht-dran"
-    }
+    assert {game for game, spec in strongest.items() if "facedown=model" in spec} == {"dicht-dran"}
     assert {game for game, spec in strongest.items() if "switch=" in spec} == {
         "cento",
         "missionszahl",
@@ -274,6 +273,28 @@ def test_a_bad_table_request_is_refused_in_one_line(
     error = answer.json()["error"]
     assert message in error
     assert "\n" not in error
+
+
+CODED = [
+    ({"game": "skat", "players": 4, "seats": ["human"] * 4}, "unknown_game"),
+    ({"game": "cento", "players": 9, "seats": ["human"] * 9}, "seat_count"),
+    ({"game": "cento", "players": 2, "seats": ["human", "bot:genius"]}, "bot_unknown"),
+    (
+        {"game": "cento", "players": 2, "seats": ["human"] * 2, "options": {"x": 1}},
+        "unknown_option",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "code"), CODED)
+def test_a_refused_game_bot_or_option_carries_a_stable_error_code(
+    client: TestClient, body: dict[str, Any], code: str
+) -> None:
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 422
+    refusal = answer.json()
+    assert refusal["code"] == code
+    assert refusal["error"] == SpieltischError(code=code, **refusal["params"]).text("en")
 
 
 def test_unknown_tables_and_wrong_tokens_are_refused(client: TestClient) -> None:

@@ -52,14 +52,13 @@ HEURISTICS: Mapping[str, tuple[BotFactory, tuple[str, ...]]] = _Heuristics()
 def _heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> Agent:
     if game.spec.id not in HEURISTICS:
         have = ", ".join(HEURISTICS) or "none yet"
-        raise BotSpecError(f"there is no heuristic bot for {game.spec.id} yet (it has: {have})")
+        raise BotSpecError(code="heuristic_missing", game=game.spec.id, have=have)
     factory, allowed = HEURISTICS[game.spec.id]
     for key in params:
         if key not in allowed:
             known = ", ".join(allowed or ()) or "none"
             raise BotSpecError(
-                f"the heuristic bot for {game.spec.id} has no parameter {key!r}; its "
-                f"parameters: {known}"
+                code="heuristic_parameter", game=game.spec.id, parameter=key, known=known
             )
     return factory(game, seed, params, spec)
 
@@ -98,14 +97,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``name:key=value:key=value`` and check the name and parameter names."""
     name, *parts = spec.strip().split(":")
     if name not in BOTS:
-        raise BotSpecError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
+        raise BotSpecError(code="bot_unknown", name=name, bots=", ".join(BOTS))
     allowed = BOTS[name][1]
     params: dict[str, str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or (allowed is not None and key not in allowed):
             known = ", ".join(allowed or ()) or "none"
-            raise BotSpecError(f"bot {name!r} has no parameter {part!r}; its parameters: {known}")
+            raise BotSpecError(code="bot_parameter", name=name, parameter=part, known=known)
         params[key] = value
     return name, params
 
@@ -122,9 +121,7 @@ def bot_specs_for(specs: Sequence[str], seats: int) -> list[str]:
     if len(cleaned) == 1:
         cleaned *= seats
     if len(cleaned) != seats:
-        raise BotSpecError(
-            f"give one bot for all seats or one per seat ({seats}), got {len(cleaned)}"
-        )
+        raise BotSpecError(code="bot_count", seats=seats, given=len(cleaned))
     for spec in cleaned:
         parse_spec(spec)
     return cleaned

@@ -183,9 +183,12 @@ def make_ismcts(
     names the games that have a belief, for the error when this one has none."""
     config = SearchConfig.from_spec(params)
     if config.deals_by_belief and belief is None:
-        have = f"; deals=belief is for: {', '.join(believers)}" if believers else ""
-        raise BotSpecError(f"there is no belief about the players' hands for {game.spec.id}{have}")
+        if not believers:
+            raise BotSpecError(f"there is no belief about the players' hands for {game.spec.id}")
+        raise BotSpecError(
+            code="search_no_belief", game=game.spec.id, believers=", ".join(believers)
+        )
     if config.needs_model and heuristic is None:
-        raise BotSpecError(f"there is no heuristic bot for {game.spec.id} to model players with")
+        raise BotSpecError(code="search_no_model", game=game.spec.id)
     dealer = belief() if belief is not None and config.deals_by_belief else None
     return IsmctsBot(game, seed, config, name=spec, model=heuristic, dealer=dealer)

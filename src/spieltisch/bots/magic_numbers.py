@@ -242,8 +242,7 @@ def heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec
             knowledge = -1.0
         if not 0 < knowledge <= MAX_KNOWLEDGE:
             raise BotSpecError(
-                f"parameter 'knowledge' of the heuristic bot must be a number above 0 and up "
-                f"to {MAX_KNOWLEDGE:g} (1 = average), got {params['knowledge']!r}"
+                code="heuristic_knowledge", most=MAX_KNOWLEDGE, value=params["knowledge"]
             )
     return MagicNumbersBot(game.deck, seed, knowledge, name=spec)
 

@@ -60,7 +60,5 @@ def number(params: dict[str, str], key: str, default: float) -> float:
     except ValueError:
         value = -1.0
     if not value >= 0:
-        raise BotSpecError(
-            f"the heuristic bot's parameter {key} is a number from 0 up, got {params[key]!r}"
-        )
+        raise BotSpecError(code="heuristic_number", parameter=key, value=params[key])
     return value

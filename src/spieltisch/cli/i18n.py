@@ -23,6 +23,7 @@ WORDS: dict[str, dict[str, str]] = {
         "aborted": "Partie unterbrochen.",
         "resumed": "Die Partie geht weiter nach {steps} Zügen.",
         "no_game": "nenne ein Spiel oder --resume DATEI; Spiele: {games}",
+        "error": "spieltisch: Fehler: {message}",
         "bad_seat": "--seat muss von 1 bis {players} gehen, nicht {seat}",
         "the_game": "das Spiel",
         "resume_given": "--resume nimmt Spiel, Spielerzahl, Startwert und Optionen aus der "
@@ -56,6 +57,7 @@ WORDS: dict[str, dict[str, str]] = {
         "aborted": "Game interrupted.",
         "resumed": "The game goes on after {steps} moves.",
         "no_game": "name a game to play, or --resume FILE; games: {games}",
+        "error": "spieltisch: error: {message}",
         "bad_seat": "--seat must be from 1 to {players}, got {seat}",
         "the_game": "the game",
         "resume_given": "--resume takes the game, players, seed and options from the file; "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import sys
 import textwrap
@@ -34,7 +35,7 @@ from spieltisch.cli.serve import cmd_serve
 from spieltisch.cli.sim_commands import add_run_arguments, cmd_report, cmd_simulate
 from spieltisch.cli.terminal import EventPrinter, Interrupted, Quit, TerminalPlayer
 from spieltisch.core.chance import derive_seed
-from spieltisch.core.errors import SeatCountError, SpieltischError
+from spieltisch.core.errors import SeatCountError, SpieltischError, TranscriptError
 from spieltisch.core.game import Event, Game
 from spieltisch.core.match import Agent, new_transcript, play_match
 from spieltisch.core.transcript import Transcript, replay
@@ -51,10 +52,30 @@ class UsageError(SpieltischError):
     """Bad command-line arguments."""
 
 
+#: argparse's own refusals (Python's English wording), each with its error code.
+_ARGPARSE_ERRORS = (
+    ("usage_required", re.compile(r"the following arguments are required: (?P<names>.*)")),
+    ("usage_unrecognized", re.compile(r"unrecognized arguments: (?P<names>.*)")),
+    ("usage_int", re.compile(r"argument (?P<name>\S+): invalid int value: (?P<value>'.*')")),
+    (
+        "usage_choice",
+        re.compile(
+            r"argument (?P<name>\S+): invalid choice: (?P<value>'.*') "
+            r"\(choose from (?P<choices>.*)\)"
+        ),
+    ),
+    ("usage_one_value", re.compile(r"argument (?P<name>\S+): expected one argument")),
+)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports errors as one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
+        for code, pattern in _ARGPARSE_ERRORS:
+            found = pattern.fullmatch(message)
+            if found:
+                raise UsageError(code=code, prog=self.prog, **found.groupdict())
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
@@ -136,6 +157,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     tour.add_argument("--workers", type=int, help=h("workers"))
     tour.add_argument("--transcripts", type=Path, metavar="DIR", help=h("tour.transcripts"))
     tour.add_argument("--json", action="store_true", help=h("json"))
+    tour.add_argument("--lang", choices=LANGS, default=None, help=h("lang.errors"))
 
     rep = command("replay")
     rep.add_argument("file", type=Path, help=h("replay.file"))
@@ -165,7 +187,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"--option takes KEY=VALUE, got {pair!r}")
+            raise UsageError(code="option_syntax", pair=pair)
         options[key.strip()] = value.strip()
     return options
 
@@ -359,7 +381,7 @@ def cmd_replay(args: argparse.Namespace, out: Console, keys: KeySource | None = 
     if args.verify:
         state = replay(game, transcript, verify=True)
         if transcript.result is None or not game.is_terminal(state):
-            raise SpieltischError("the transcript does not record a finished game")
+            raise TranscriptError(code="transcript_no_result")
         out.print(t(lang, "verified", steps=len(transcript.actions)))
         return 0
     viewer = None if args.seat is None else args.seat - 1
@@ -380,8 +402,8 @@ def cmd_replay(args: argparse.Namespace, out: Console, keys: KeySource | None = 
 def main(argv: Sequence[str] | None = None) -> int:
     out = make_console()
     err = make_console(stderr=True)
+    arguments = list(sys.argv[1:] if argv is None else argv)
     try:
-        arguments = list(sys.argv[1:] if argv is None else argv)
         args = build_parser(help_lang(arguments)).parse_args(arguments)
         args.argv = list(sys.argv[1:] if argv is None else argv)
         if args.command == "games":
@@ -400,7 +422,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_serve(args)
         return cmd_replay(args, out)
     except SpieltischError as error:
-        print(f"spieltisch: error: {error}", file=sys.stderr)
+        lang = help_lang(arguments) or default_lang()
+        print(t(lang, "error", message=error.text(lang)), file=sys.stderr)
         return EXIT_USAGE
     except OSError as error:
         print(f"spieltisch: error: {error.strerror or error}: {error.filename}", file=sys.stderr)

@@ -65,7 +65,7 @@ def check_db(url: str) -> None:
         open_storage(url).close()
     except Exception as error:
         message = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
-        raise ServeError(f"cannot open the database {url!r}: {message}") from None
+        raise ServeError(code="serve_db", url=url, reason=str(message)) from None
 
 
 def tune_process() -> None:
@@ -89,7 +89,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from spieltisch.server.app import create_app
 
     if not 0 < args.port < 65536:
-        raise ServeError(f"--port must be from 1 to 65535, got {args.port}")
+        raise ServeError(code="serve_port", port=args.port)
     check_db(args.db)
     tune_process()
     print(t(args.lang or default_lang(), "serving", url=address(args.host, args.port)), flush=True)

@@ -14,6 +14,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from spieltisch.bots import bot_specs_for
+from spieltisch.cli.i18n import LANGS
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import JSON, Game
 from spieltisch.games import REGISTRY, make_game
@@ -40,6 +41,7 @@ def add_run_arguments(parser: argparse.ArgumentParser, h: Callable[..., str]) ->
     parser.add_argument("--compare", metavar="KEY=V1,V2,...", help=h("sim.compare"))
     parser.add_argument("--workers", type=int, help=h("workers"))
     parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS", help=h("sim.ray"))
+    parser.add_argument("--lang", choices=LANGS, default=None, help=h("lang.errors"))
 
 
 def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
@@ -49,9 +51,7 @@ def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
     key, sep, rest = text.partition("=")
     values = [value.strip() for value in rest.split(",")]
     if not sep or not key.strip() or len(values) < 2 or not all(values):
-        raise SimUsageError(
-            f"--compare takes KEY=V1,V2,... (an option and two or more values), got {text!r}"
-        )
+        raise SimUsageError(code="sim_compare_syntax", text=text)
     return key.strip(), values
 
 
@@ -66,16 +66,13 @@ def run_simulation(
     game = make_game(args.game, options)
     game.spec.check_seats(args.players)
     if args.games < 1:
-        raise SimUsageError(f"--games must be at least 1, got {args.games}")
+        raise SimUsageError(code="sim_games", games=args.games)
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
-        raise SimUsageError(f"--workers must be at least 1, got {workers}")
+        raise SimUsageError(code="sim_workers", workers=workers)
     compare = parse_compare(args.compare)
     if compare is not None and compare[0] in options:
-        raise SimUsageError(
-            f"--compare {compare[0]} and --option {compare[0]}=... name the same option; "
-            "drop one of them"
-        )
+        raise SimUsageError(code="sim_compare_twice", key=compare[0])
     bots = bot_specs_for(args.bots.split(","), args.players)
     total = args.games * (len(compare[1]) if compare else 1)
     with Progress(console=err, disable=quiet or not err.is_terminal, transient=True) as progress:

@@ -90,7 +90,11 @@ class GameSpec:
         """Raise :class:`SeatCountError` unless ``seats`` players may play this game."""
         if seats not in self.seat_counts:
             raise SeatCountError(
-                f"{self.id} is for {self.min_seats} to {self.max_seats} players, got {seats}"
+                code="seat_count",
+                game=self.id,
+                low=self.min_seats,
+                high=self.max_seats,
+                players=seats,
             )
 
 

@@ -31,9 +31,10 @@ class OptionSpec:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     #: For free-form text options: the regular expression a value must match in full, and
-    #: how to say that in an error message.
+    #: how to say that in an error message, in English and German.
     pattern: str | None = None
     pattern_text: str = ""
+    pattern_text_de: str = ""
     #: For free-form text options: an allowed value other than the default, to try (the
     #: conformance suite plays with it).
     example: str | None = None
@@ -57,10 +58,30 @@ class OptionSpec:
         """The option's value from JSON or text; :class:`OptionError` if it is not allowed."""
         value = self._coerce(raw)
         if value is None:
-            raise OptionError(
+            raise self._refusal(game_id, raw)
+        return value
+
+    def _refusal(self, game_id: str, raw: object) -> OptionError:
+        """The error for a value that is not allowed, coded by the kind of option."""
+        if not isinstance(raw, str | int | float | bool | None):  # a list or object from JSON
+            return OptionError(
                 f"option {self.name!r} of {game_id} must be {self.allowed}, got {raw!r}"
             )
-        return value
+        name, game, value = self.name, game_id, raw
+        if isinstance(self.default, bool):
+            return OptionError(code="option_bool", name=name, game=game, value=value)
+        if isinstance(self.default, int):
+            low, high = self.minimum, self.maximum
+            return OptionError(
+                code="option_number", name=name, game=game, value=value, minimum=low, maximum=high
+            )
+        if self.pattern is not None:
+            allowed = {"en": self.pattern_text, "de": self.pattern_text_de or self.pattern_text}
+            return OptionError(
+                code="option_pattern", name=name, game=game, value=value, allowed=allowed
+            )
+        choices = ", ".join(self.choices)
+        return OptionError(code="option_choice", name=name, game=game, value=value, choices=choices)
 
     def _coerce(self, raw: object) -> OptionValue | None:
         if isinstance(self.default, bool):
@@ -97,7 +118,7 @@ def validate_options(
     for name in given:
         if name not in by_name:
             known = ", ".join(by_name) or "none"
-            raise OptionError(f"{game_id} has no option {name!r}; its options are: {known}")
+            raise OptionError(code="unknown_option", game=game_id, name=name, known=known)
     return {
         spec.name: spec.parse(game_id, given[spec.name]) if spec.name in given else spec.default
         for spec in specs

@@ -87,15 +87,14 @@ class Transcript:
     def from_json(cls, data: object) -> Transcript:
         """Parse and check the fields; :class:`TranscriptError` names the first bad one."""
         if not isinstance(data, dict):
-            raise TranscriptError("a transcript is a JSON object")
+            raise TranscriptError(code="transcript_not_object")
         if data.get("format") != FORMAT:
-            raise TranscriptError(
-                f"not a Spieltisch transcript (field 'format' must be {FORMAT!r})"
-            )
+            raise TranscriptError(code="transcript_format", format=FORMAT)
         if data.get("format_version") != FORMAT_VERSION:
             raise TranscriptError(
-                f"transcript format version {data.get('format_version')!r} is not supported; "
-                f"this Spieltisch reads version {FORMAT_VERSION}"
+                code="transcript_version",
+                version=data.get("format_version"),
+                supported=FORMAT_VERSION,
             )
         actions = _field(data, "actions", list)
         parsed_actions: list[tuple[Seat, dict[str, JSON]]] = []
@@ -105,9 +104,7 @@ class Transcript:
                 or type(entry.get("seat")) is not int
                 or not isinstance(entry.get("action"), dict)
             ):
-                raise TranscriptError(
-                    f'step {step}: each action is {{"seat": <int>, "action": {{...}}}}'
-                )
+                raise TranscriptError(code="transcript_action", step=step)
             parsed_actions.append((entry["seat"], entry["action"]))
         result = data.get("result")
         return cls(
@@ -129,7 +126,7 @@ class Transcript:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise TranscriptError(
-                f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+                code="transcript_json", reason=error.msg, line=error.lineno, column=error.colno
             ) from None
         return cls.from_json(data)
 
@@ -138,17 +135,19 @@ class Transcript:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise TranscriptError(f"cannot read {path}: {error}") from None
+            raise TranscriptError(
+                code="transcript_unreadable", path=str(path), reason=str(error)
+            ) from None
         try:
             return cls.loads(text)
         except TranscriptError as error:
-            raise TranscriptError(f"{path}: {error}") from None
+            raise error.within(str(path)) from None
 
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise TranscriptError(f"transcript field {name!r} must be a {_KIND_NAMES[kind]}")
+        raise TranscriptError(code=f"transcript_field_{_KIND_NAMES[kind]}", name=name)
     return value
 
 
@@ -158,15 +157,16 @@ def _optional(data: dict[str, Any], name: str, kind: type) -> Any:
 
 def _result(data: object) -> Result:
     if not isinstance(data, dict):
-        raise TranscriptError("transcript field 'result' must be an object or null")
+        raise TranscriptError(code="transcript_result")
     scores = data.get("scores")
     ranking = data.get("ranking")
     if not isinstance(scores, list) or not isinstance(ranking, list):
-        raise TranscriptError("transcript field 'result' needs the lists 'scores' and 'ranking'")
+        raise TranscriptError(code="transcript_result_lists")
     return Result(tuple(scores), tuple(ranking))
 
 
-_KIND_NAMES = {int: "whole number", str: "string", list: "list", dict: "object"}
+#: The kind of a field's value, as its error code ends.
+_KIND_NAMES = {int: "number", str: "string", list: "list", dict: "object"}
 
 
 def result_of(game: Game[Any, Any, Any], state: object) -> Result:
@@ -178,8 +178,10 @@ def start(game: Game[Any, Any, Any], transcript: Transcript, log: list[Event] | 
     """The initial state a transcript describes (its seed and deck, if any)."""
     if transcript.rules_version != game.spec.rules_version:
         raise TranscriptError(
-            f"the transcript was recorded under rules version {transcript.rules_version} of "
-            f"{game.spec.id}; this Spieltisch plays version {game.spec.rules_version}"
+            code="transcript_rules_version",
+            recorded=transcript.rules_version,
+            game=game.spec.id,
+            plays=game.spec.rules_version,
         )
     return game.new_state(transcript.players, transcript.seed, transcript.deck, log)
 
@@ -198,23 +200,33 @@ def replay_steps(game: Game[Any, Any, Any], transcript: Transcript) -> Iterator[
     yield 0, None, None, log, state
     for step, (seat, data) in enumerate(transcript.actions, start=1):
         if game.is_terminal(state):
-            raise TranscriptError(f"step {step}: the game was already over")
-        who = f"step {step}, player {seat + 1}"  # counted from 1, as on every screen
+            raise TranscriptError(code="transcript_over", step=step)
+        player = seat + 1  # counted from 1, as on every screen
         try:
             action = game.action_from_json(data)
             acting = game.to_act(state)
             legal = game.legal_actions(state, seat) if seat in acting else []
             if not legal:
                 waiting = ", ".join(str(s + 1) for s in acting)
-                raise TranscriptError(f"{who} does not act now; waiting for player {waiting}")
+                raise TranscriptError(
+                    code="transcript_not_acting", waiting=waiting, step=step, player=player
+                )
             if game.legality_key(action) not in legal:
                 allowed = ", ".join(map(str, legal))
-                raise TranscriptError(f"{who}: {action} is not legal now; legal: {allowed}")
+                raise TranscriptError(
+                    code="transcript_not_legal",
+                    action=str(action),
+                    legal=allowed,
+                    step=step,
+                    player=player,
+                )
             events = game.play(state, seat, action)
         except TranscriptError:
             raise
         except SpieltischError as error:
-            raise TranscriptError(f"{who}: {error}") from None
+            raise TranscriptError(
+                code="transcript_step", error=str(error), step=step, player=player
+            ) from None
         yield step, seat, action, events, state
 
 
@@ -235,12 +247,13 @@ def check_result(game: Game[Any, Any, Any], state: Any, transcript: Transcript) 
     if transcript.result is None:
         return
     if not game.is_terminal(state):
-        raise TranscriptError("the transcript has a result but its actions do not finish the game")
+        raise TranscriptError(code="transcript_unfinished")
     recomputed = result_of(game, state)
     if _normal(recomputed) != _normal(transcript.result):
         raise TranscriptError(
-            f"the recorded result {transcript.result.to_json()} differs from the "
-            f"replayed result {recomputed.to_json()}"
+            code="transcript_result_differs",
+            recorded=transcript.result.to_json(),
+            replayed=recomputed.to_json(),
         )
 
 

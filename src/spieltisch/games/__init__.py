@@ -60,7 +60,7 @@ def descriptor(game_id: str) -> GameDescriptor:
         return _DESCRIPTORS[game_id]
     except KeyError:
         known = ", ".join(_DESCRIPTORS)
-        raise UnknownGameError(f"unknown game {game_id!r}; the games are: {known}") from None
+        raise UnknownGameError(code="unknown_game", game=game_id, games=known) from None
 
 
 def game_class(game_id: str) -> type[Game[Any, Any, Any]]:

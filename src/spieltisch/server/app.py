@@ -64,7 +64,7 @@ def create_app(db: str = "spieltisch-tables.sqlite3") -> FastAPI:
 
 
 async def _service_error(request: Request, error: ServiceError) -> JSONResponse:
-    return JSONResponse({"error": error.message}, status_code=error.status)
+    return JSONResponse(error.body(), status_code=error.status)
 
 
 async def _http_error(request: Request, error: HTTPException) -> JSONResponse:

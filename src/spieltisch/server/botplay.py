@@ -56,9 +56,9 @@ def check_server_spec(spec: str, game: Game[Any, Any, Any]) -> None:
     make_bot(spec, game, 0)  # checks the parameters for this game
     if name == "ismcts":
         if float(params.get("time", 0)) > MAX_ISMCTS_SECONDS:
-            raise BotSpecError(f"ismcts time is at most {MAX_ISMCTS_SECONDS:g} s on the server")
+            raise BotSpecError(code="server_search_time", most=MAX_ISMCTS_SECONDS)
         if int(params.get("sims", 0)) > MAX_ISMCTS_SIMS:
-            raise BotSpecError(f"ismcts sims is at most {MAX_ISMCTS_SIMS} on the server")
+            raise BotSpecError(code="server_search_sims", most=MAX_ISMCTS_SIMS)
 
 
 @lru_cache(maxsize=64)

@@ -44,6 +44,10 @@ class ActionRequest(_Strict):
 
 class Error(BaseModel):
     error: str = Field(description="one line: what was wrong and what is allowed")
+    code: str | None = Field(
+        None, description="for a refused game, option, bot, transcript: a stable error code"
+    )
+    params: dict[str, Any] | None = Field(None, description="the values the message names")
 
 
 class SeatCreated(BaseModel):

@@ -70,12 +70,22 @@ T = TypeVar("T")
 
 
 class ServiceError(Exception):
-    """A request the server refuses: an HTTP status and a one-line message."""
+    """A request the server refuses: an HTTP status and a one-line message; refused for a
+    :class:`SpieltischError`, also that error's code and params, for a client to word
+    the refusal in its reader's language."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: str | SpieltischError) -> None:
+        super().__init__(str(message))
         self.status = status
-        self.message = message
+        self.message = str(message)
+        self.code = message.code if isinstance(message, SpieltischError) else None
+        self.params = message.params if isinstance(message, SpieltischError) else {}
+
+    def body(self) -> dict[str, Any]:
+        """The error as JSON: ``{"error": ...}``, with ``code`` and ``params`` if coded."""
+        if self.code is None:
+            return {"error": self.message}
+        return {"error": self.message, "code": self.code, "params": self.params}
 
 
 def check_api_options(game_id: str, options: Mapping[str, Any]) -> None:
@@ -383,7 +393,7 @@ class TableManager:
                 if kind.startswith(BOT_PREFIX):
                     check_server_spec(kind.removeprefix(BOT_PREFIX), game)
         except SpieltischError as error:
-            raise ServiceError(422, str(error)) from None
+            raise ServiceError(422, error) from None
         return game, cleaned
 
     async def get(self, table_id: str) -> Table:
@@ -469,9 +479,9 @@ class TableManager:
                 action = game.action_from_json(data)
                 game.check_legal(table.state, seat, action, game.legal_actions(table.state, seat))
             except ActionParseError as error:
-                raise ServiceError(422, str(error)) from None
+                raise ServiceError(422, error) from None
             except IllegalActionError as error:
-                raise ServiceError(409, str(error)) from None
+                raise ServiceError(409, error) from None
             await self._record(table, seat, action)
         self._kick_bots(table)
         return before, now

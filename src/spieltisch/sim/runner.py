@@ -228,9 +228,7 @@ def _on_ray(
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
-        raise SimulationError(
-            "--ray needs Ray, which is an optional extra: pip install 'spieltisch[ray]'"
-        ) from None
+        raise SimulationError(code="ray_missing") from None
     if address:
         check_reachable(address)
     started = False
@@ -277,7 +275,7 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
     if not sep or not port.isdigit():
         if address in ("auto", "local"):
             return
-        raise SimulationError(f"--ray takes HOST:PORT, ray://HOST:PORT or auto, got {address!r}")
+        raise SimulationError(code="ray_address", address=address)
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
             pass
@@ -328,14 +326,14 @@ def variant_options(
 ) -> list[dict[str, OptionValue]]:
     """The game's options with ``key`` set to each of ``values`` in turn, validated."""
     if len(values) < 2:
-        raise SimulationError(f"--compare needs at least two values for {key}, got {len(values)}")
+        raise SimulationError(code="sim_compare_values", key=key, count=len(values))
     variants = []
     for value in values:
         options: dict[str, JSON] = dict(game.options)
         options[key] = value
         variants.append(dict(make_game(game.spec.id, options).options))
     if len({tuple(sorted(v.items())) for v in variants}) < len(variants):
-        raise SimulationError(f"--compare {key}: the values name the same rule twice")
+        raise SimulationError(code="sim_compare_same", key=key)
     return variants
 
 
@@ -377,9 +375,9 @@ def simulate(
     """
     game.spec.check_seats(players)
     if games < 1:
-        raise SimulationError(f"the number of games must be at least 1, got {games}")
+        raise SimulationError(code="sim_games_count", games=games)
     if workers < 1:
-        raise SimulationError(f"the number of workers must be at least 1, got {workers}")
+        raise SimulationError(code="sim_workers_count", workers=workers)
     variants = [dict(game.options)]
     if compare is not None:
         variants = variant_options(game, compare[0], compare[1])

@@ -138,19 +138,16 @@ def tournament(
     ``transcripts`` if given. The summary is the same however many processes play."""
     game.spec.check_seats(players)
     if len(bots) != players:
-        raise BotSpecError(f"a tournament names one bot per seat ({players}), got {len(bots)}")
+        raise BotSpecError(code="tournament_bot_count", players=players, given=len(bots))
     lineup = bot_specs_for(bots, players)
     if games < players or games % players:
-        raise BotSpecError(
-            f"--games must be a positive multiple of {players} ({players}, {2 * players}, …), so "
-            f"that every bot sits in every seat equally; got {games}"
-        )
+        raise BotSpecError(code="tournament_games", players=players, twice=2 * players, games=games)
     if workers < 1:
-        raise SimulationError(f"the number of workers must be at least 1, got {workers}")
+        raise SimulationError(code="sim_workers_count", workers=workers)
     folder = None
     if transcripts is not None:  # made now: a bad folder is refused before any game
         if transcripts.exists() and not transcripts.is_dir():
-            raise SimulationError(f"--transcripts {transcripts}: that is a file, not a folder")
+            raise SimulationError(code="sim_transcripts_file", path=str(transcripts))
         transcripts.mkdir(parents=True, exist_ok=True)
         folder = str(transcripts.resolve())
     options = absolute_paths(game, dict(game.options))

@@ -81,39 +81,26 @@ class SearchConfig:
 
     def __post_init__(self) -> None:
         if self.simulations is not None and self.seconds is not None:
-            raise BotSpecError("give the ISMCTS bot either sims= or time=, not both")
+            raise BotSpecError(code="search_sims_or_time")
         if self.simulations is None and self.seconds is None:
             object.__setattr__(self, "simulations", DEFAULT_SIMULATIONS)
         if self.cut_at_round and self.horizon is None:
-            raise BotSpecError(
-                "ismcts cut=round says where a cut-off playout stops: give horizon=N"
-            )
+            raise BotSpecError(code="search_cut_horizon", cut="round")
         if not self.halving:
             for key, value in (("top", self.top), ("switch", self.switch)):
                 if value is not None:
-                    raise BotSpecError(
-                        f"ismcts {key}= shapes the knockout of root=halving: give root=halving"
-                    )
+                    raise BotSpecError(code="search_halving_only", parameter=key)
         elif self.batch != 1:
-            raise BotSpecError(
-                "ismcts batch= pairs the simulations of UCB; root=halving pairs its own: "
-                "give one of them"
-            )
+            raise BotSpecError(code="search_batch_halving")
         elif self.root_only:
             for key, value, default in (
                 ("c", self.exploration, DEFAULT_EXPLORATION),
                 ("bias", self.bias, 0.0),
             ):
                 if value != default:
-                    raise BotSpecError(
-                        f"ismcts {key}= tunes UCB, which root=halving with tree=root never "
-                        "uses: give tree=full or root=ucb"
-                    )
+                    raise BotSpecError(code="search_ucb_unused", parameter=key)
         if self.face_down_by_model and not self.plays_by_model:
-            raise BotSpecError(
-                "ismcts facedown=model lets models of the players lay their cards: "
-                "give rollout=heuristic or opponents=heuristic"
-            )
+            raise BotSpecError(code="search_facedown_model")
 
     @property
     def plays_by_model(self) -> bool:
@@ -134,13 +121,11 @@ class SearchConfig:
         simulations = _number(params, "sims", int, 1, 10_000_000)
         seconds = _number(params, "time", float, 0.001, 3600.0)
         if simulations is not None and seconds is not None:
-            raise BotSpecError("give the ISMCTS bot either sims= or time=, not both")
+            raise BotSpecError(code="search_sims_or_time")
         horizon = _number(params, "horizon", int, 1, 1_000_000)
         cut = _choice(params, "cut", ("action", "round"), "action")
         if "cut" in params and horizon is None:
-            raise BotSpecError(
-                f"ismcts cut={cut} says where a cut-off playout stops: give horizon=N"
-            )
+            raise BotSpecError(code="search_cut_horizon", cut=cut)
         exploration = _number(params, "c", float, 0.0, 100.0)
         bias = _number(params, "bias", float, 0.0, 100.0)
         batch = _number(params, "batch", int, 1, 1000)
@@ -176,7 +161,8 @@ class SearchConfig:
 def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...], default: str) -> str:
     value = params.get(key, default)
     if value not in allowed:
-        raise BotSpecError(f"ismcts {key} must be {' or '.join(allowed)}, got {value!r}")
+        one, other = allowed
+        raise BotSpecError(code="search_choice", parameter=key, one=one, other=other, value=value)
     return value
 
 
@@ -191,6 +177,6 @@ def _number(
         value = None
     if value is None or not low <= value <= high:
         raise BotSpecError(
-            f"ismcts {key} must be a number from {low:g} to {high:g}, got {params[key]!r}"
+            code="search_number", parameter=key, low=low, high=high, value=params[key]
         )
     return value

@@ -266,10 +266,7 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
         cards = [FREE if card == "free" else card for card in deck]
         numbers = [card for card in cards if type(card) is int]
         if not is_complete_deck(cards, full_deck(self.free_cards)):
-            raise DeckError(
-                f"a Cento deck lists the cards 1 to 100 once each and {self.free_cards} times "
-                f'"free", top card first; got {len(deck)} entries'
-            )
+            raise DeckError(code="deck_order_cento", free=self.free_cards, entries=len(deck))
         return numbers
 
     def deck_order(self, seats: int, seed: int) -> list[int | str]:

@@ -88,10 +88,7 @@ def checked_deck(deck: Sequence[object]) -> list[int]:
     """``deck`` as cards, if it lists each shuffled card (2–99) exactly once."""
     cards = [card for card in deck if type(card) is int]
     if not is_complete_deck(deck, SHUFFLED):
-        raise DeckError(
-            "a Dicht dran deck lists each card from 2 to 99 exactly once, top card first; "
-            f"got {len(deck)} entries"
-        )
+        raise DeckError(code="deck_order_dicht_dran", entries=len(deck))
     return cards
 
 

@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from spieltisch.core.errors import DeckError
+from spieltisch.core.errors import DeckError, Param
 from spieltisch.games.magic_numbers.judge import content, is_correct, words_of
 
 FORMAT = "spieltisch-magic-numbers-deck"
@@ -164,14 +164,14 @@ def load_deck(path: Path, shown: str | None = None) -> Deck:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise DeckError(f"{where}: there is no such deck file") from None
+        raise DeckError(code="deck_missing", where=where) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise DeckError(f"{where}: the deck file cannot be read ({error})") from None
+        raise DeckError(code="deck_unreadable", where=where, reason=str(error)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise DeckError(
-            f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+            code="deck_json", where=where, line=error.lineno, column=error.colno, reason=error.msg
         ) from None
     return parse_deck(data, where)
 
@@ -179,29 +179,29 @@ def load_deck(path: Path, shown: str | None = None) -> Deck:
 def parse_deck(data: Any, where: str) -> Deck:
     """The deck in JSON data ``data``; errors name ``where``, the card and the field."""
 
-    def fail(message: str) -> DeckError:
-        return DeckError(f"{where}: {message}")
+    def fail(code: str, **params: Param) -> DeckError:
+        return DeckError.of(code, {"where": where, **params})
 
     if not isinstance(data, dict):
-        raise fail("the file must hold one JSON object with the fields format, themes, cards")
+        raise fail("deck_not_object")
     if data.get("format") != FORMAT:
-        raise fail(f"field 'format' must be {FORMAT!r}")
+        raise fail("deck_format", format=FORMAT)
     if data.get("format_version") != FORMAT_VERSION:
-        raise fail(f"field 'format_version' must be {FORMAT_VERSION}")
+        raise fail("deck_format_version", version=FORMAT_VERSION)
     name = data.get("name")
     if not _is_text_pair(name):
-        raise fail('field \'name\' must be an object with German and English text: {"de", "en"}')
+        raise fail("deck_name")
     themes = _themes(data.get("themes"), fail)
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise fail("field 'cards' must be a non-empty list of card objects")
+        raise fail("deck_cards")
     ids: dict[str, int] = {}
     cards = []
     theme_ids = tuple(theme.id for theme in themes)
     for number, raw in enumerate(raw_cards, start=1):
         card = _card(raw, theme_ids, partial(_card_error, where, number, raw))
         if card.id in ids:
-            raise _card_error(where, number, raw, f"id is used twice (also card {ids[card.id]})")
+            raise _card_error(where, number, raw, "deck_card_twice", other=ids[card.id])
         ids[card.id] = number
         cards.append(card)
     known = frozenset(word for card in cards for text in card.accepted for word in words_of(text))
@@ -230,59 +230,54 @@ def _extras(card: Card) -> frozenset[str]:
     return frozenset(words | answers | set(words_of(card.number)) | NEUTRAL_WORDS)
 
 
-def _card_error(where: str, number: int, raw: object, message: str) -> DeckError:
+def _card_error(where: str, number: int, raw: object, code: str, **params: Param) -> DeckError:
     card_id = raw.get("id") if isinstance(raw, dict) else None
     named = f" ({card_id})" if isinstance(card_id, str) and card_id else ""
-    return DeckError(f"{where}: card {number}{named}: {message}")
+    return DeckError.of(code, {"where": where, "card": number, "named": named, **params})
 
 
-Fail = Callable[[str], DeckError]
+Fail = Callable[..., DeckError]
 
 
 def _themes(raw: object, fail: Fail) -> tuple[Theme, ...]:
     if not isinstance(raw, list) or not raw:
-        raise fail("field 'themes' must be a non-empty list of theme objects")
+        raise fail("deck_themes")
     themes: list[Theme] = []
     for number, theme in enumerate(raw, start=1):
         if not isinstance(theme, dict) or set(theme) != set(THEME_FIELDS):
-            raise fail(
-                f"theme {number} must be an object with exactly the fields id, colour, de, en"
-            )
+            raise fail("deck_theme_fields", theme=number)
         if not all(isinstance(theme[key], str) and theme[key].strip() for key in THEME_FIELDS):
-            raise fail(f"theme {number}: every field must be a non-empty text")
+            raise fail("deck_theme_text", theme=number)
         if not ID_PATTERN.fullmatch(theme["id"]):
-            raise fail(f"theme {number}: field 'id' must be lowercase letters, digits and hyphens")
+            raise fail("deck_theme_id", theme=number)
         if any(t.id == theme["id"] for t in themes):
-            raise fail(f"theme {number}: id {theme['id']!r} is used twice")
+            raise fail("deck_theme_twice", theme=number, id=theme["id"])
         themes.append(Theme(theme["id"], theme["colour"], theme["de"], theme["en"]))
     return tuple(themes)
 
 
 def _card(raw: object, theme_ids: Sequence[str], fail: Fail) -> Card:
     if not isinstance(raw, dict):
-        raise fail("must be an object with the fields " + ", ".join(CARD_FIELDS))
+        raise fail("deck_card_object", fields=", ".join(CARD_FIELDS))
     for key in CARD_FIELDS:
         if key not in raw:
-            raise fail(f"field {key!r} is missing")
+            raise fail("deck_card_missing", key=key)
     for key in raw:
         if key not in CARD_FIELDS:
-            raise fail(f"field {key!r} is not allowed; the fields are " + ", ".join(CARD_FIELDS))
+            raise fail("deck_card_extra", key=key, fields=", ".join(CARD_FIELDS))
     card_id = raw["id"]
     if not isinstance(card_id, str) or not ID_PATTERN.fullmatch(card_id):
-        raise fail(
-            "field 'id' must be lowercase ASCII letters and digits, words joined by single "
-            "hyphens (like 'everest-height')"
-        )
+        raise fail("deck_card_id")
     _check_number(raw["number"], fail)
     if raw["theme"] not in theme_ids:
-        raise fail("field 'theme' must be one of the deck's themes: " + ", ".join(theme_ids))
+        raise fail("deck_card_theme", themes=", ".join(theme_ids))
     for key in ("meaning", "theme_hint", "unit_hint"):
         if not _is_text_pair(raw[key]):
-            raise fail(f"field {key!r} must be an object with German and English text: {{de, en}}")
+            raise fail("deck_card_text", key=key)
     points = _points(raw["points"], fail)
     answers = _answers(raw["answers"], fail)
     if not isinstance(raw["source"], str) or not raw["source"].strip():
-        raise fail("field 'source' must name a public reference, like 'Wikipedia: Mount Everest'")
+        raise fail("deck_card_source")
     return Card(
         id=card_id,
         number=raw["number"],
@@ -304,10 +299,7 @@ def _check_number(number: object, fail: Fail) -> None:
         or not any(ch.isdigit() for ch in number)
         or any(ch.isalpha() for ch in number)
     ):
-        raise fail(
-            f"field 'number' must be the number as printed: a text of 1–{MAX_NUMBER_LENGTH} "
-            "characters with digits and no letters (like '8848' or '299 792')"
-        )
+        raise fail("deck_card_number", most=MAX_NUMBER_LENGTH)
 
 
 def _points(raw: object, fail: Fail) -> tuple[int, int, int, int]:
@@ -319,16 +311,12 @@ def _points(raw: object, fail: Fail) -> tuple[int, int, int, int]:
         none, theme, unit, both = raw
         if none > theme >= both and none > unit >= both:
             return none, theme, unit, both
-    raise fail(
-        f"field 'points' must be four whole numbers {MIN_POINTS}–{MAX_POINTS} falling from no "
-        "hint to both hints: [no hint, theme hint, unit hint, both hints], the first larger "
-        "than the two middle ones, which are at least the last (like [6, 4, 4, 2])"
-    )
+    raise fail("deck_card_points", low=MIN_POINTS, high=MAX_POINTS)
 
 
 def _answers(raw: object, fail: Fail) -> dict[str, tuple[str, ...]]:
     if not isinstance(raw, dict) or set(raw) != set(LANGS):
-        raise fail("field 'answers' must be an object with German and English lists: {de, en}")
+        raise fail("deck_card_answers")
     answers: dict[str, tuple[str, ...]] = {}
     for lang in LANGS:
         given = raw[lang]
@@ -337,10 +325,7 @@ def _answers(raw: object, fail: Fail) -> dict[str, tuple[str, ...]]:
             or not MIN_ANSWERS <= len(given) <= MAX_ANSWERS
             or not all(isinstance(answer, str) and content(words_of(answer)) for answer in given)
         ):
-            raise fail(
-                f"field 'answers' must list {MIN_ANSWERS}–{MAX_ANSWERS} accepted {lang!r} "
-                "answers, each a text with at least one word that is not an article"
-            )
+            raise fail("deck_card_answer_list", low=MIN_ANSWERS, high=MAX_ANSWERS, lang=lang)
         answers[lang] = tuple(given)
     return answers
 

@@ -160,6 +160,7 @@ class MagicNumbers(
                 "card deck: standard or the path of an own deck file",
                 pattern=r"\S.*",
                 pattern_text="standard or the path of a deck file",
+                pattern_text_de="standard oder der Pfad einer Deck-Datei",
                 path=True,
             ),
         ),
@@ -177,10 +178,7 @@ class MagicNumbers(
         cards = self.deck.cards
         needed = DISPLAY_SIZE * self.rounds
         if len(cards) < needed:
-            raise DeckError(
-                f"the deck has {len(cards)} cards, but {self.rounds} rounds need at least "
-                f"{needed} (four per round)"
-            )
+            raise DeckError(code="deck_rounds", cards=len(cards), rounds=self.rounds, needed=needed)
         self.ids = tuple(card.id for card in cards)
         self.every_card = frozenset(range(len(cards)))
         self.faces = tuple(CardFace(i, c.number, c.theme) for i, c in enumerate(cards))

@@ -252,10 +252,7 @@ class MagicNumbersRules:
 
     def _checked_deck(self, deck: Sequence[object]) -> list[int]:
         if not is_complete_deck(deck, self.ids):
-            raise DeckError(
-                f"a Magic Numbers deck order names each of the deck's {len(self.ids)} card ids "
-                f"exactly once, top card first; got {len(deck)} entries"
-            )
+            raise DeckError(code="deck_order_magic_numbers", cards=len(self.ids), entries=len(deck))
         index = {card_id: i for i, card_id in enumerate(self.ids)}
         return [index[str(card_id)] for card_id in deck]
 

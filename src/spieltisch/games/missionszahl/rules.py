@@ -139,10 +139,7 @@ def checked_deck(deck: Sequence[object]) -> list[int]:
     names = [card_from_name(card) if isinstance(card, str) else None for card in deck]
     cards = [card for card in names if card is not None]
     if not is_complete_deck(names, ALL_CARDS):
-        raise DeckError(
-            "a Missionszahl deck names each of the 108 cards (R1–R27, G1–G27, B1–B27, "
-            f"O1–O27) exactly once, top card first; got {len(deck)} entries"
-        )
+        raise DeckError(code="deck_order_missionszahl", entries=len(deck))
     return cards
 
 

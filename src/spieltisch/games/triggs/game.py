@@ -107,6 +107,7 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
                 "boxes per row 1–12, comma-separated (default: the reconstruction)",
                 pattern=SHEET_PATTERN,
                 pattern_text="twelve box counts from 1 to 9, comma-separated",
+                pattern_text_de="zwölf Kästchenzahlen von 1 bis 9, kommagetrennt",
                 example="1,1,1,1,1,1,2,2,2,2,2,3",
             ),
             OptionSpec(
@@ -182,10 +183,7 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
     def _checked_deck(deck: Sequence[object]) -> list[int]:
         cards = [card for card in deck if type(card) is int]
         if not is_complete_deck(deck, ALL_CARDS):
-            raise DeckError(
-                "a Triggs deck lists the 108 cards, nine of each value 1 to 12, top card "
-                f"first; got {len(deck)} entries"
-            )
+            raise DeckError(code="deck_order_triggs", entries=len(deck))
         return cards
 
     def clone(self, state: TriggsState) -> TriggsState:

@@ -80,7 +80,7 @@ def faces_of(game_id: str) -> dict[str, Any]:
     try:
         cls = game_class(game_id)
     except UnknownGameError as error:
-        raise ServiceError(404, str(error)) from None
+        raise ServiceError(404, error) from None
     return {"game": game_id, **cls.card_faces()}
 
 
@@ -105,7 +105,7 @@ async def game_words(game_id: str) -> dict[str, Any]:
     try:
         words = descriptor(game_id).words
     except UnknownGameError as error:
-        raise ServiceError(404, str(error)) from None
+        raise ServiceError(404, error) from None
     return {"game": game_id, "words": words}
 
 
@@ -118,7 +118,7 @@ async def game_rules(
     try:
         game_class(game_id)
     except UnknownGameError as error:
-        raise ServiceError(404, str(error)) from None
+        raise ServiceError(404, error) from None
     text = resources.files("spieltisch.rules").joinpath(f"{game_id}.md").read_text("utf-8")
     german, _, english = text.partition("<!-- lang: en -->")
     return {

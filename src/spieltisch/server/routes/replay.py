@@ -30,5 +30,5 @@ async def post_replay(
         check_api_options(parsed.game, parsed.options)
         answer = await tables.replay_transcript(parsed, lang, check=True)
     except SpieltischError as error:
-        raise ServiceError(422, str(error)) from None
+        raise ServiceError(422, error) from None
     return Response(answer, media_type="application/json")

@@ -44,7 +44,7 @@ async def table_socket(
         table = await tables.get(table_id)
         seat = tables.seat_of(table, token)
     except ServiceError as error:
-        await websocket.send_json({"type": "error", "error": error.message})
+        await websocket.send_json({"type": "error", **error.body()})
         await websocket.close(code=4000 + error.status)
         return
     listener = Listener(seat, lang, since)
@@ -114,7 +114,7 @@ async def _receive(
             step = _check(data)
             await tables.act(table, listener.seat, data["action"], step)
         except ServiceError as error:
-            listener.error({"type": "error", "error": error.message, "id": action_id})
+            listener.error({"type": "error", **error.body(), "id": action_id})
         else:
             if action_id is not None:
                 listener.acknowledge(action_id)
