@@ -46,7 +46,7 @@ def test_every_language_has_the_same_words_with_the_same_blanks(game_id: str) ->
 def test_every_word_id_names_its_section(game_id: str) -> None:
     sections = {key.partition(".")[0] for key in words_of(game_id)["en"]}
     assert {"event", "board", "term", "web"} <= sections
-    assert sections <= {"label", "event", "noun", "symbol", "board", "term", "web"}
+    assert sections <= {"label", "event", "noun", "symbol", "board", "term", "web", "error"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -24,7 +24,7 @@ from spieltisch.core.error_words import ERROR_WORDS
 from spieltisch.core.errors import OptionError, SpieltischError, TranscriptError
 from spieltisch.core.match import play_match
 from spieltisch.core.transcript import Result, Transcript, replay
-from spieltisch.games import make_game
+from spieltisch.games import REGISTRY, make_game
 from spieltisch.games.magic_numbers.deck import load_deck, standard_path
 from spieltisch.server.botplay import check_server_spec
 from spieltisch.sim.runner import check_reachable, simulate, variant_options
@@ -215,11 +215,7 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "deck_card_answers": lambda tmp: card_changed(tmp, answers=[]),
     "deck_card_answer_list": lambda tmp: card_changed(tmp, answers={"de": [], "en": []}),
     "deck_rounds": lambda tmp: make_game("magic-numbers", {"deck": small_deck(tmp), "rounds": 2}),
-    "deck_order_magic_numbers": lambda _: make_game("magic-numbers").new_state(2, 0, deck=[]),
-    "deck_order_cento": lambda _: make_game("cento").new_state(2, 0, deck=[]),
-    "deck_order_missionszahl": lambda _: make_game("missionszahl").new_state(2, 0, deck=[]),
-    "deck_order_dicht_dran": lambda _: make_game("dicht-dran").new_state(3, 0, deck=[]),
-    "deck_order_triggs": lambda _: make_game("triggs").new_state(2, 0, deck=[]),
+    "deck_order": lambda _: make_game("cento").new_state(2, 0, deck=[]),
     "serve_db": lambda _: check_db("mysql://somewhere/tables"),
     "serve_port": lambda _: cmd_serve(argparse.Namespace(port=0)),
     "heuristic_knowledge": lambda _: make_bot(
@@ -296,3 +292,15 @@ def test_a_coded_error_keeps_its_code_across_processes() -> None:
     copy = pickle.loads(pickle.dumps(error))
     assert type(copy) is OptionError
     assert (str(copy), copy.code, copy.params) == (str(error), error.code, error.params)
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_wrong_deck_order_says_in_the_games_words_what_its_deck_is(game_id: str) -> None:
+    with pytest.raises(SpieltischError) as caught:
+        make_game(game_id).new_state(3, 0, deck=["nope"])
+    error = caught.value
+    assert error.code == "deck_order"
+    assert error.text("en") == str(error)
+    assert str(error).endswith(", top card first; got 1 entries")
+    assert error.text("de").endswith(", oberste Karte zuerst; erhalten: 1 Einträge")
+    assert error.text("de").startswith("ein")

@@ -198,26 +198,7 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
             "die Kartendatei hat {cards} Karten, aber {rounds} Runden brauchen mindestens "
             "{needed} (vier je Runde)"
         ),
-        "deck_order_magic_numbers": (
-            "eine Reihenfolge des Magic-Numbers-Decks nennt jede der {cards} Karten-IDs des "
-            "Decks genau einmal, oberste Karte zuerst; erhalten: {entries} Einträge"
-        ),
-        "deck_order_cento": (
-            'ein Cento-Deck nennt die Karten 1 bis 100 je einmal und {free}-mal "free", '
-            "oberste Karte zuerst; erhalten: {entries} Einträge"
-        ),
-        "deck_order_missionszahl": (
-            "ein Missionszahl-Deck nennt jede der 108 Karten (R1–R27, G1–G27, B1–B27, O1–O27) "
-            "genau einmal, oberste Karte zuerst; erhalten: {entries} Einträge"
-        ),
-        "deck_order_dicht_dran": (
-            "ein Dicht-dran-Deck nennt jede Karte von 2 bis 99 genau einmal, oberste Karte "
-            "zuerst; erhalten: {entries} Einträge"
-        ),
-        "deck_order_triggs": (
-            "ein Triggs-Deck nennt die 108 Karten, neun von jedem Wert 1 bis 12, oberste Karte "
-            "zuerst; erhalten: {entries} Einträge"
-        ),
+        "deck_order": "{deck}, oberste Karte zuerst; erhalten: {entries} Einträge",
         "serve_db": "die Datenbank {url!r} lässt sich nicht öffnen: {reason}",
         "serve_port": "--port muss von 1 bis 65535 gehen, nicht {port}",
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
@@ -407,26 +388,7 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
             "the deck has {cards} cards, but {rounds} rounds need at least {needed} (four per "
             "round)"
         ),
-        "deck_order_magic_numbers": (
-            "a Magic Numbers deck order names each of the deck's {cards} card ids exactly once, "
-            "top card first; got {entries} entries"
-        ),
-        "deck_order_cento": (
-            'a Cento deck lists the cards 1 to 100 once each and {free} times "free", top card '
-            "first; got {entries} entries"
-        ),
-        "deck_order_missionszahl": (
-            "a Missionszahl deck names each of the 108 cards (R1–R27, G1–G27, B1–B27, O1–O27) "
-            "exactly once, top card first; got {entries} entries"
-        ),
-        "deck_order_dicht_dran": (
-            "a Dicht dran deck lists each card from 2 to 99 exactly once, top card first; got "
-            "{entries} entries"
-        ),
-        "deck_order_triggs": (
-            "a Triggs deck lists the 108 cards, nine of each value 1 to 12, top card first; got "
-            "{entries} entries"
-        ),
+        "deck_order": "{deck}, top card first; got {entries} entries",
         "serve_db": "cannot open the database {url!r}: {reason}",
         "serve_port": "--port must be from 1 to 65535, got {port}",
         "sim_games": "--games must be at least 1, got {games}",

@@ -108,6 +108,16 @@ class DeckError(SpieltischError):
     """An explicit deck order that is not a complete, duplicate-free deck of the game."""
 
 
+def deck_order_error(words: dict[str, dict[str, str]], entries: int, **details: Param) -> DeckError:
+    """The error for an explicit deck order of ``entries`` entries that is not the game's
+    deck: what the deck must be is the game's own word (``error.deck_order`` in its catalog
+    ``words``, filled with ``details``), the rest the error catalog's ``deck_order``."""
+    deck: dict[str, Any] = {
+        lang: texts["error.deck_order"].format(**details) for lang, texts in words.items()
+    }
+    return DeckError.of("deck_order", {"deck": deck, "entries": entries, **details})
+
+
 class TranscriptError(SpieltischError):
     """A transcript file that is malformed, from another rules version, or does not replay."""
 

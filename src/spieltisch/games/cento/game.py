@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from spieltisch.core.chance import is_complete_deck, shuffled
-from spieltisch.core.errors import ActionParseError, DeckError
+from spieltisch.core.errors import ActionParseError, deck_order_error
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.cento import actions as act
@@ -82,7 +82,7 @@ from spieltisch.games.cento.state import (
     PublicMove,
     card_json,
 )
-from spieltisch.games.cento.words import describe_event, label_of, no_card, not_in_hand
+from spieltisch.games.cento.words import WORDS, describe_event, label_of, no_card, not_in_hand
 
 #: Names other modules import from here.
 __all__ = [
@@ -266,7 +266,7 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
         cards = [FREE if card == "free" else card for card in deck]
         numbers = [card for card in cards if type(card) is int]
         if not is_complete_deck(cards, full_deck(self.free_cards)):
-            raise DeckError(code="deck_order_cento", free=self.free_cards, entries=len(deck))
+            raise deck_order_error(WORDS, len(deck), free=self.free_cards)
         return numbers
 
     def deck_order(self, seats: int, seed: int) -> list[int | str]:

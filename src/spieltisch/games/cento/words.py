@@ -220,7 +220,18 @@ _WEB: dict[str, dict[str, str]] = {
 """The browser's own words for the board and the move buttons."""
 
 #: Every text about Cento, by word id.
-WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
+_ERRORS = {
+    "de": {
+        "deck_order": 'ein Cento-Deck nennt die Karten 1 bis 100 je einmal und {free}-mal "free"'
+    },
+    "en": {"deck_order": 'a Cento deck lists the cards 1 to 100 once each and {free} times "free"'},
+}
+"""What an explicit deck order of this game must be (completed by the error catalog's
+``deck_order``: top card first, and how many entries came)."""
+
+WORDS: Catalog = catalog(
+    label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB, error=_ERRORS
+)
 _LABEL_WORDS = section(WORDS, "label")
 _EVENT_WORDS = section(WORDS, "event")
 _TERM_WORDS = section(WORDS, "term", "board")

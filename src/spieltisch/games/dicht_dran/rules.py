@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 
 from spieltisch.core.chance import is_complete_deck, shuffled
-from spieltisch.core.errors import DeckError
+from spieltisch.core.errors import deck_order_error
 from spieltisch.core.game import Event, Seat
 from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST, SHUFFLED, chili_sum
 from spieltisch.games.dicht_dran.state import (
@@ -45,6 +45,7 @@ from spieltisch.games.dicht_dran.state import (
     drop_caches,
     round_changed,
 )
+from spieltisch.games.dicht_dran.words import WORDS
 
 # -- the circle -------------------------------------------------------------------------
 
@@ -88,7 +89,7 @@ def checked_deck(deck: Sequence[object]) -> list[int]:
     """``deck`` as cards, if it lists each shuffled card (2–99) exactly once."""
     cards = [card for card in deck if type(card) is int]
     if not is_complete_deck(deck, SHUFFLED):
-        raise DeckError(code="deck_order_dicht_dran", entries=len(deck))
+        raise deck_order_error(WORDS, len(deck))
     return cards
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spieltisch.core.chance import is_complete_deck, shuffled
-from spieltisch.core.errors import DeckError
+from spieltisch.core.errors import deck_order_error
 from spieltisch.core.game import JSON, Event, Seat
 from spieltisch.games.magic_numbers.actions import (
     ANSWER,
@@ -63,6 +63,7 @@ from spieltisch.games.magic_numbers.state import (
     MagicNumbersState,
     drop_caches,
 )
+from spieltisch.games.magic_numbers.words import WORDS
 
 
 def ranked(bids: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -252,7 +253,7 @@ class MagicNumbersRules:
 
     def _checked_deck(self, deck: Sequence[object]) -> list[int]:
         if not is_complete_deck(deck, self.ids):
-            raise DeckError(code="deck_order_magic_numbers", cards=len(self.ids), entries=len(deck))
+            raise deck_order_error(WORDS, len(deck), cards=len(self.ids))
         index = {card_id: i for i, card_id in enumerate(self.ids)}
         return [index[str(card_id)] for card_id in deck]
 

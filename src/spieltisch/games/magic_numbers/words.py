@@ -509,8 +509,24 @@ _WEB: dict[str, dict[str, str]] = {
 """The browser's own words for the board and the move buttons."""
 
 #: Every text about Magic Numbers, by word id.
+_ERRORS = {
+    "de": {
+        "deck_order": (
+            "eine Reihenfolge des Magic-Numbers-Decks nennt jede der "
+            "{cards} Karten-IDs des Decks genau einmal"
+        )
+    },
+    "en": {
+        "deck_order": (
+            "a Magic Numbers deck order names each of the deck's {cards} card ids exactly once"
+        )
+    },
+}
+"""What an explicit deck order of this game must be (completed by the error catalog's
+``deck_order``: top card first, and how many entries came)."""
+
 WORDS: Catalog = catalog(
-    label=_LABELS, noun=_NOUNS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB
+    label=_LABELS, noun=_NOUNS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB, error=_ERRORS
 )
 _LABEL_WORDS = section(WORDS, "label")
 _NOUN_WORDS = section(WORDS, "noun")

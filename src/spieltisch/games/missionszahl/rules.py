@@ -24,7 +24,7 @@ from itertools import compress
 from operator import itemgetter
 
 from spieltisch.core.chance import first_shuffled, is_complete_deck, shuffled
-from spieltisch.core.errors import DeckError
+from spieltisch.core.errors import deck_order_error
 from spieltisch.core.game import Event, Seat
 from spieltisch.games.missionszahl.actions import (
     BLINDS,
@@ -85,6 +85,7 @@ from spieltisch.games.missionszahl.state import (
     Revealed,
     drop_caches,
 )
+from spieltisch.games.missionszahl.words import WORDS
 
 #: The distance of a knocked-out player's card from the mission number: more than any card's.
 _OUT = DECK_SIZE
@@ -139,7 +140,7 @@ def checked_deck(deck: Sequence[object]) -> list[int]:
     names = [card_from_name(card) if isinstance(card, str) else None for card in deck]
     cards = [card for card in names if card is not None]
     if not is_complete_deck(names, ALL_CARDS):
-        raise DeckError(code="deck_order_missionszahl", entries=len(deck))
+        raise deck_order_error(WORDS, len(deck))
     return cards
 
 

@@ -575,8 +575,25 @@ _WEB: dict[str, dict[str, str]] = {
 """The browser's own words for the board and the move buttons."""
 
 #: Every text about Missionszahl, by word id.
+_ERRORS = {
+    "de": {
+        "deck_order": (
+            "ein Missionszahl-Deck nennt jede der 108 Karten "
+            "(R1–R27, G1–G27, B1–B27, O1–O27) genau einmal"
+        )
+    },
+    "en": {
+        "deck_order": (
+            "a Missionszahl deck names each of the 108 cards "
+            "(R1–R27, G1–G27, B1–B27, O1–O27) exactly once"
+        )
+    },
+}
+"""What an explicit deck order of this game must be (completed by the error catalog's
+``deck_order``: top card first, and how many entries came)."""
+
 WORDS: Catalog = catalog(
-    label=_LABELS, event=_EVENTS, symbol=_SYMBOLS, board=_BOARD, term=_TERM, web=_WEB
+    label=_LABELS, event=_EVENTS, symbol=_SYMBOLS, board=_BOARD, term=_TERM, web=_WEB, error=_ERRORS
 )
 _LABEL_WORDS = section(WORDS, "label")
 _TERM_WORDS = section(WORDS, "term")

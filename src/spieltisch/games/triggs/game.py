@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from spieltisch.core.chance import is_complete_deck, shuffled
-from spieltisch.core.errors import ActionParseError, DeckError
+from spieltisch.core.errors import ActionParseError, deck_order_error
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
 from spieltisch.games.triggs.actions import (
@@ -72,9 +72,9 @@ from spieltisch.games.triggs.state import (
     TriggsView,
     drop_caches,
 )
+from spieltisch.games.triggs.words import WORDS, no_row, not_in_hand
 from spieltisch.games.triggs.words import describe as describe_event
 from spieltisch.games.triggs.words import label as label_of
-from spieltisch.games.triggs.words import no_row, not_in_hand
 
 #: Names other modules import from here.
 __all__ = [
@@ -183,7 +183,7 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
     def _checked_deck(deck: Sequence[object]) -> list[int]:
         cards = [card for card in deck if type(card) is int]
         if not is_complete_deck(deck, ALL_CARDS):
-            raise DeckError(code="deck_order_triggs", entries=len(deck))
+            raise deck_order_error(WORDS, len(deck))
         return cards
 
     def clone(self, state: TriggsState) -> TriggsState:

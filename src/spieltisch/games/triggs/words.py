@@ -263,7 +263,16 @@ _WEB: dict[str, dict[str, str]] = {
 """The browser's own words for the board and the move buttons."""
 
 #: Every text about Triggs, by word id.
-WORDS: Catalog = catalog(label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB)
+_ERRORS = {
+    "de": {"deck_order": "ein Triggs-Deck nennt die 108 Karten, neun von jedem Wert 1 bis 12"},
+    "en": {"deck_order": "a Triggs deck lists the 108 cards, nine of each value 1 to 12"},
+}
+"""What an explicit deck order of this game must be (completed by the error catalog's
+``deck_order``: top card first, and how many entries came)."""
+
+WORDS: Catalog = catalog(
+    label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB, error=_ERRORS
+)
 _LABEL_WORDS = section(WORDS, "label")
 _EVENT_WORDS = section(WORDS, "event")
 _TERM_WORDS = section(WORDS, "term")
