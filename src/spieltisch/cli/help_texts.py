@@ -16,8 +16,8 @@ HELP: dict[str, dict[str, str]] = {
         "game": "the game: {games}",
         "game.play": "the game: {games} (not with --resume)",
         "lang": "language of the texts: de or en (default: from the environment, LANG)",
-        "lang.errors": "language of the error messages: de or en (default: from the "
-        "environment, LANG)",
+        "lang.errors": "language of what is printed, the summary and the error messages: de or "
+        "en (default: from the environment, LANG; the HTML report is English)",
         "play.players": "number of players (default: 4, or the nearest count the game allows)",
         "play.seed": "seed of the shuffles and the bots: the same seed gives the same game "
         "(default: a random one, printed at the start)",
@@ -107,7 +107,8 @@ HELP: dict[str, dict[str, str]] = {
         "game": "das Spiel: {games}",
         "game.play": "das Spiel: {games} (nicht mit --resume)",
         "lang": "Sprache der Texte: de oder en (Vorgabe: aus der Umgebung, LANG)",
-        "lang.errors": "Sprache der Fehlermeldungen: de oder en (Vorgabe: aus der Umgebung, LANG)",
+        "lang.errors": "Sprache der Ausgabe, der Zusammenfassung und der Fehlermeldungen: de "
+        "oder en (Vorgabe: aus der Umgebung, LANG; der HTML-Bericht ist englisch)",
         "play.players": "Anzahl der Spieler (Vorgabe: 4, oder die nächste Zahl, die das "
         "Spiel erlaubt)",
         "play.seed": "Startwert für das Mischen und die Bots: derselbe Startwert gibt dieselbe "

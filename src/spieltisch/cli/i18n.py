@@ -8,6 +8,41 @@ LANGS = ("de", "en")
 
 WORDS: dict[str, dict[str, str]] = {
     "de": {
+        "sim_title": "{game}{rule}: {games} Partien, {players} Spieler, Startwert {seed}",
+        "col_seat": "Sitz",
+        "col_bot": "Bot",
+        "col_wins": "Siege",
+        "col_share": "Siegquote",
+        "col_ci": "95-%-Intervall",
+        "col_score": "mittl. Punkte",
+        "col_seats": "Sitze",
+        "col_rating": "Wertung",
+        "sim_options": "Optionen: {options}",
+        "sim_no_options": "keine",
+        "sim_balance": "Sitzvorteil: {verdict}",
+        "balance_none": "Kein Sitz gewinnt öfter oder seltener als sein fairer Anteil "
+        "(signifikant auf dem 5-%-Niveau: keiner).",
+        "balance_found": "Signifikant auf dem 5-%-Niveau: {found}.",
+        "balance_more": "Sitz {seat} gewinnt öfter als sein fairer Anteil ({share:.3f} gegen "
+        "{fair:.3f}, p {p})",
+        "balance_less": "Sitz {seat} gewinnt seltener als sein fairer Anteil ({share:.3f} gegen "
+        "{fair:.3f}, p {p})",
+        "sim_shared": "geteilte erste Plätze: die Siege ergeben {wins} in {games} Partien, weil "
+        "jeder Gewinner bei Gleichstand einen Sieg zählt; der faire Anteil ist deshalb "
+        "{fair:.3f}, nicht {even:.3f}.",
+        "sim_length": "mittlere Länge {mean:.1f} Aktionen",
+        "sim_length_units": "mittlere Länge {mean:.1f} {unit} (von {low} bis {high}; "
+        "{actions:.1f} Aktionen)",
+        "unit_rounds": "Runden",
+        "unit_turns": "Züge",
+        "unit_actions": "Aktionen",
+        "sim_rate": "{rate} Partien/s",
+        "sim_difference": "{option}={value} gegen {option}={against}: Spiellänge {mean:+.2f} "
+        "{unit} (95-%-Intervall {low:+.2f} bis {high:+.2f}, p = {p:.3g}, {verdict})",
+        "significant": "signifikant auf dem 5-%-Niveau",
+        "not_significant": "nicht signifikant auf dem 5-%-Niveau",
+        "report_written": "Bericht geschrieben: {page}",
+        "fair_share": "fairer Anteil: {share:.3f} · {seconds} s",
         "player": "Spieler {n}",
         "you": "du",
         "your_turn": "Du bist dran.",
@@ -42,6 +77,40 @@ WORDS: dict[str, dict[str, str]] = {
         "serving": "Spieltisch läuft: öffne {url} im Browser (Strg+C beendet).",
     },
     "en": {
+        "sim_title": "{game}{rule}: {games} games, {players} players, seed {seed}",
+        "col_seat": "seat",
+        "col_bot": "bot",
+        "col_wins": "wins",
+        "col_share": "win share",
+        "col_ci": "95% CI",
+        "col_score": "mean score",
+        "col_seats": "seats",
+        "col_rating": "rating",
+        "sim_options": "options: {options}",
+        "sim_no_options": "none",
+        "sim_balance": "seat balance: {verdict}",
+        "balance_none": "No seat's win share differs from the fair share (significant at 5 %: "
+        "none).",
+        "balance_found": "Significant at 5 %: {found}.",
+        "balance_more": "seat {seat} wins more often than the fair share ({share:.3f} against "
+        "{fair:.3f}, p {p})",
+        "balance_less": "seat {seat} wins less often than the fair share ({share:.3f} against "
+        "{fair:.3f}, p {p})",
+        "sim_shared": "first places shared: the wins add up to {wins} in {games} games, because "
+        "tied winners each count a win; the fair share is therefore {fair:.3f}, not {even:.3f}.",
+        "sim_length": "mean length {mean:.1f} actions",
+        "sim_length_units": "mean length {mean:.1f} {unit} (from {low} to {high}; {actions:.1f} "
+        "actions)",
+        "unit_rounds": "rounds",
+        "unit_turns": "turns",
+        "unit_actions": "actions",
+        "sim_rate": "{rate} games/s",
+        "sim_difference": "{option}={value} against {option}={against}: game length "
+        "{mean:+.2f} {unit} (95% CI {low:+.2f} to {high:+.2f}, p = {p:.3g}, {verdict})",
+        "significant": "significant at 5 %",
+        "not_significant": "not significant at 5 %",
+        "report_written": "report written: {page}",
+        "fair_share": "fair share: {share:.3f} · {seconds} s",
         "player": "Player {n}",
         "you": "you",
         "your_turn": "Your turn.",

@@ -164,7 +164,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     rep.add_argument("--all", action="store_true", help=h("replay.all"))
     rep.add_argument("--seat", type=int, metavar="N", help=h("replay.seat"))
     rep.add_argument("--verify", action="store_true", help=h("replay.verify"))
-    rep.add_argument("--lang", choices=LANGS, default=None, help=h("lang"))
+    rep.add_argument("--lang", choices=LANGS, default=None, help=h("lang.errors"))
 
     add_serve_parser(command("serve"), h)
     return parser
@@ -354,8 +354,18 @@ def cmd_tournament(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
-    title = f"{game.spec.id}: {args.games} games, {args.players} players, seed {args.seed}"
-    table = Table("bot", "seats", "win share", "95% CI", "mean score", "rating", title=title)
+    lang = args.lang or default_lang()
+    title = t(
+        lang,
+        "sim_title",
+        game=game.spec.id,
+        rule="",
+        games=args.games,
+        players=args.players,
+        seed=args.seed,
+    )
+    columns = ("col_bot", "col_seats", "col_share", "col_ci", "col_score", "col_rating")
+    table = Table(*(t(lang, column) for column in columns), title=title)
     for bot in summary["bots"]:
         low, high = bot["win_share_ci95"]
         rating = bot["rating"]
@@ -368,7 +378,8 @@ def cmd_tournament(args: argparse.Namespace, out: Console, err: Console) -> int:
             f"{rating['mu']:.1f} ± {rating['sigma']:.1f}",
         )
     out.print(table)
-    out.print(f"fair share: {1 / args.players:.3f} · {summary['timing']['seconds']} s")
+    share, seconds = 1 / args.players, summary["timing"]["seconds"]
+    out.print(t(lang, "fair_share", share=share, seconds=seconds))
     return 0
 
 

@@ -14,11 +14,11 @@ from rich.progress import Progress
 from rich.table import Table
 
 from spieltisch.bots import bot_specs_for
-from spieltisch.cli.i18n import LANGS
+from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import JSON, Game
 from spieltisch.games import REGISTRY, make_game
-from spieltisch.sim.report import seat_verdict
+from spieltisch.sim.report import favoured_seats, p_text
 from spieltisch.sim.runner import default_workers, simulate
 
 
@@ -104,23 +104,35 @@ def cmd_simulate(
     if args.json:
         print(json.dumps(summary))
         return 0
+    lang = args.lang or default_lang()
     for variant in summary.get("variants", [summary]):
-        print_summary(out, variant, bots, summary.get("compare"))
+        print_summary(out, variant, bots, summary.get("compare"), lang)
     for difference in summary.get("differences", []):
-        print_difference(out, summary["compare"]["key"], difference, summary["length_unit"])
-    out.print(f"{summary['timing']['games_per_second']} games/s")
+        key, unit = summary["compare"]["key"], summary["length_unit"]
+        print_difference(out, key, difference, unit, lang)
+    out.print(t(lang, "sim_rate", rate=summary["timing"]["games_per_second"]))
     return 0
 
 
 def print_summary(
-    out: Console, summary: dict[str, Any], bots: list[str], compare: dict[str, Any] | None
+    out: Console,
+    summary: dict[str, Any],
+    bots: list[str],
+    compare: dict[str, Any] | None,
+    lang: str = "en",
 ) -> None:
     rule = f", {compare['key']}={summary['value']}" if compare else ""
-    title = (
-        f"{summary['game']}{rule}: {summary['games']} games, {summary['players']} players, "
-        f"seed {summary['seed']}"
+    title = t(
+        lang,
+        "sim_title",
+        game=summary["game"],
+        rule=rule,
+        games=summary["games"],
+        players=summary["players"],
+        seed=summary["seed"],
     )
-    table = Table("seat", "bot", "wins", "win share", "95% CI", "mean score", title=title)
+    columns = ("col_seat", "col_bot", "col_wins", "col_share", "col_ci", "col_score")
+    table = Table(*(t(lang, column) for column in columns), title=title)
     for seat in range(summary["players"]):
         low, high = summary["win_share_ci95"][seat]
         table.add_row(
@@ -132,44 +144,92 @@ def print_summary(
             f"{summary['mean_scores'][seat]:.2f}",
         )
     out.print(table)
-    for line in summary_lines(summary):
+    for line in summary_lines(summary, lang):
         out.print(line, highlight=False)
 
 
-def summary_lines(summary: dict[str, Any]) -> list[str]:
+def unit_word(lang: str, unit: str | None) -> str:
+    """The name of a game's unit of length (rounds, turns; actions without one)."""
+    return t(lang, f"unit_{unit or 'actions'}")
+
+
+def balance_verdict(summary: dict[str, Any], lang: str) -> str:
+    """In words: which seats win more or less than the fair share, at 5 % (the report's test)."""
+    found = [
+        t(
+            lang,
+            "balance_more" if more else "balance_less",
+            seat=seat + 1,
+            share=share,
+            fair=summary["fair_share"],
+            p=p_text(p),
+        )
+        for seat, more, share, p in favoured_seats(summary)
+    ]
+    if not found:
+        return t(lang, "balance_none")
+    return t(lang, "balance_found", found="; ".join(found))
+
+
+def summary_lines(summary: dict[str, Any], lang: str = "en") -> list[str]:
     """What a designer reads under the table: the rules played, whether a seat is favoured
     (the report's test), why the wins may add up to more than the games, how long a game is."""
     options = ", ".join(f"{key}={value}" for key, value in summary["options"].items())
-    lines = [f"options: {options or 'none'}", "seat balance: " + seat_verdict(summary)]
+    lines = [
+        t(lang, "sim_options", options=options or t(lang, "sim_no_options")),
+        t(lang, "sim_balance", verdict=balance_verdict(summary, lang)),
+    ]
     extra = summary["shared_wins"]
     if extra:
         lines.append(
-            f"first places shared: the wins add up to {summary['games'] + extra} in "
-            f"{summary['games']} games, because tied winners each count a win; the fair "
-            f"share is therefore {summary['fair_share']:.3f}, not {1 / summary['players']:.3f}."
+            t(
+                lang,
+                "sim_shared",
+                wins=summary["games"] + extra,
+                games=summary["games"],
+                fair=summary["fair_share"],
+                even=1 / summary["players"],
+            )
         )
-    length = f"mean length {summary['mean_length']:.1f} actions"
     unit = summary["length_unit"]
-    if unit is not None:
+    if unit is None:
+        lines.append(t(lang, "sim_length", mean=summary["mean_length"]))
+    else:
         low, high = summary["unit_counts"][0][0], summary["unit_counts"][-1][0]
-        length = (
-            f"mean length {summary['mean_units']:.1f} {unit} (from {low} to {high}; "
-            f"{summary['mean_length']:.1f} actions)"
+        lines.append(
+            t(
+                lang,
+                "sim_length_units",
+                mean=summary["mean_units"],
+                unit=unit_word(lang, unit),
+                low=low,
+                high=high,
+                actions=summary["mean_length"],
+            )
         )
-    lines.append(length)
     return lines
 
 
 def print_difference(
-    out: Console, key: str, difference: dict[str, Any], unit: str | None = None
+    out: Console, key: str, difference: dict[str, Any], unit: str | None = None, lang: str = "en"
 ) -> None:
     """A later variant's game length against the first one's, in the game's own unit."""
     length = difference["length"] if unit is None else difference["units"]
-    verdict = "significant at 5 %" if length["significant"] else "not significant at 5 %"
+    verdict = t(lang, "significant" if length["significant"] else "not_significant")
     out.print(
-        f"{key}={difference['value']} against {key}={difference['against']}: game length "
-        f"{length['mean']:+.2f} {unit or 'actions'} (95% CI {length['ci95'][0]:+.2f} to "
-        f"{length['ci95'][1]:+.2f}, p = {length['p']:.3g}, {verdict})",
+        t(
+            lang,
+            "sim_difference",
+            option=key,
+            value=difference["value"],
+            against=difference["against"],
+            mean=length["mean"],
+            unit=unit_word(lang, unit),
+            low=length["ci95"][0],
+            high=length["ci95"][1],
+            p=length["p"],
+            verdict=verdict,
+        ),
         highlight=False,
     )
 
@@ -181,5 +241,5 @@ def cmd_report(
 
     _, _, summary = run_simulation(args, options, err, quiet=False)
     page = write_report(summary, args.out, shlex.join(["spieltisch", *args.argv]))
-    out.print(f"report written: {page}")
+    out.print(t(args.lang or default_lang(), "report_written", page=page))
     return 0

@@ -207,17 +207,24 @@ def p_cell(p: float) -> str:
     return "< 0.0001" if p < 1e-4 else f"{p:.3g}"
 
 
+def favoured_seats(variant: JSONDict) -> list[tuple[int, bool, float, float]]:
+    """The seats whose win share differs from the fair share at 5 %: each as (seat, whether it
+    wins more often, its win share, the p-value)."""
+    return [
+        (seat, share > variant["fair_share"], share, p)
+        for seat, (share, p) in enumerate(zip(variant["win_share"], variant["seat_p"], strict=True))
+        if p < ALPHA
+    ]
+
+
 def seat_verdict(variant: JSONDict) -> str:
     """In words: which seats win more or less than the fair share, at 5 %."""
     fair = variant["fair_share"]
-    found = []
-    for seat, (share, p) in enumerate(zip(variant["win_share"], variant["seat_p"], strict=True)):
-        if p < ALPHA:
-            more = "more" if share > fair else "less"
-            found.append(
-                f"seat {seat + 1} wins {more} often than the fair share "
-                f"({share:.3f} against {fair:.3f}, p {p_text(p)})"
-            )
+    found = [
+        f"seat {seat + 1} wins {'more' if more else 'less'} often than the fair share "
+        f"({share:.3f} against {fair:.3f}, p {p_text(p)})"
+        for seat, more, share, p in favoured_seats(variant)
+    ]
     if not found:
         return "No seat's win share differs from the fair share (significant at 5 %: none)."
     return "Significant at 5 %: " + "; ".join(found) + "."
