@@ -405,25 +405,8 @@ class _Turn:
         cached = self.memo.get(key)
         if cached is not None:
             return cached
-        best = self._end_score(hand, value, value)
         bot = self.bot
-        allowed = bot.onto[value]
-        after_lay = self._after_lay
-        previous = -1
-        for card in hand:
-            if card == previous:
-                continue
-            previous = card
-            if card == FREE:
-                rest = _without(hand, FREE)
-                for free_value in self._free_reps(bot.free_onto[value], rest, _CHAIN):
-                    score = after_lay(rest, free_value, _CHAIN, laid, 0)
-                    if score > best:
-                        best = score
-            elif allowed >> card & 1:
-                score = after_lay(_without(hand, card), card, _CHAIN, laid, 0)
-                if score > best:
-                    best = score
+        best = self._best_lay(hand, value, bot.onto[value], bot.free_onto[value], _CHAIN, laid, 0)
         self.memo[key] = best
         return best
 
@@ -435,9 +418,26 @@ class _Turn:
         cached = self.chain_run_memo.get(key)
         if cached is not None:
             return cached
+        allowed = self.bot.onto[value] | self.bot.shows[digit]
+        free_values = tuple(v for v in FREE_VALUES if allowed >> v & 1)
+        best = self._best_lay(hand, value, allowed, free_values, _RUN, laid, digit)
+        self.chain_run_memo[key] = best
+        return best
+
+    def _best_lay(
+        self,
+        hand: tuple[int, ...],
+        value: int,
+        allowed: int,
+        free_values: tuple[int, ...],
+        kind: int,
+        laid: int,
+        digit: int,
+    ) -> float:
+        """The best of ending the turn on ``value`` and laying one more card of ``hand``
+        while the chain is open: a card in the bit set ``allowed``, or a free card standing
+        for one of ``free_values``; what follows the lay is a ``kind`` (chain or run)."""
         best = self._end_score(hand, value, value)
-        bot = self.bot
-        allowed = bot.onto[value] | bot.shows[digit]
         after_lay = self._after_lay
         previous = -1
         for card in hand:
@@ -446,16 +446,14 @@ class _Turn:
             previous = card
             if card == FREE:
                 rest = _without(hand, FREE)
-                values = tuple(v for v in FREE_VALUES if allowed >> v & 1)
-                for free_value in self._free_reps(values, rest, _CHAIN):
-                    score = after_lay(rest, free_value, _RUN, laid, digit)
+                for free_value in self._free_reps(free_values, rest, _CHAIN):
+                    score = after_lay(rest, free_value, kind, laid, digit)
                     if score > best:
                         best = score
             elif allowed >> card & 1:
-                score = after_lay(_without(hand, card), card, _RUN, laid, digit)
+                score = after_lay(_without(hand, card), card, kind, laid, digit)
                 if score > best:
                     best = score
-        self.chain_run_memo[key] = best
         return best
 
     def _run(self, hand: tuple[int, ...], value: int, digit: int) -> float:

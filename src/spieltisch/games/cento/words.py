@@ -219,7 +219,6 @@ _WEB: dict[str, dict[str, str]] = {
 }
 """The browser's own words for the board and the move buttons."""
 
-#: Every text about Cento, by word id.
 _ERRORS = {
     "de": {
         "deck_order": 'ein Cento-Deck nennt die Karten 1 bis 100 je einmal und {free}-mal "free"'
@@ -229,6 +228,7 @@ _ERRORS = {
 """What an explicit deck order of this game must be (completed by the error catalog's
 ``deck_order``: top card first, and how many entries came)."""
 
+#: Every text about Cento, by word id.
 WORDS: Catalog = catalog(
     label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB, error=_ERRORS
 )

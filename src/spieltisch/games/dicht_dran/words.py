@@ -199,7 +199,6 @@ _WEB: dict[str, dict[str, str]] = {
 """The browser's own words for the board and the move buttons."""
 
 
-#: Every text about Dicht dran, by word id.
 _ERRORS = {
     "de": {"deck_order": "ein Dicht-dran-Deck nennt jede Karte von 2 bis 99 genau einmal"},
     "en": {"deck_order": "a Dicht dran deck lists each card from 2 to 99 exactly once"},
@@ -207,6 +206,7 @@ _ERRORS = {
 """What an explicit deck order of this game must be (completed by the error catalog's
 ``deck_order``: top card first, and how many entries came)."""
 
+#: Every text about Dicht dran, by word id.
 WORDS: Catalog = catalog(event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB, error=_ERRORS)
 _EVENT_WORDS = section(WORDS, "event")
 _TERM_WORDS = section(WORDS, "term")

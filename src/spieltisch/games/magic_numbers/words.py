@@ -508,7 +508,6 @@ _WEB: dict[str, dict[str, str]] = {
 }
 """The browser's own words for the board and the move buttons."""
 
-#: Every text about Magic Numbers, by word id.
 _ERRORS = {
     "de": {
         "deck_order": (
@@ -525,6 +524,7 @@ _ERRORS = {
 """What an explicit deck order of this game must be (completed by the error catalog's
 ``deck_order``: top card first, and how many entries came)."""
 
+#: Every text about Magic Numbers, by word id.
 WORDS: Catalog = catalog(
     label=_LABELS, noun=_NOUNS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB, error=_ERRORS
 )

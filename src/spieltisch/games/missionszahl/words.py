@@ -574,7 +574,6 @@ _WEB: dict[str, dict[str, str]] = {
 }
 """The browser's own words for the board and the move buttons."""
 
-#: Every text about Missionszahl, by word id.
 _ERRORS = {
     "de": {
         "deck_order": (
@@ -592,6 +591,7 @@ _ERRORS = {
 """What an explicit deck order of this game must be (completed by the error catalog's
 ``deck_order``: top card first, and how many entries came)."""
 
+#: Every text about Missionszahl, by word id.
 WORDS: Catalog = catalog(
     label=_LABELS, event=_EVENTS, symbol=_SYMBOLS, board=_BOARD, term=_TERM, web=_WEB, error=_ERRORS
 )

@@ -262,7 +262,6 @@ _WEB: dict[str, dict[str, str]] = {
 }
 """The browser's own words for the board and the move buttons."""
 
-#: Every text about Triggs, by word id.
 _ERRORS = {
     "de": {"deck_order": "ein Triggs-Deck nennt die 108 Karten, neun von jedem Wert 1 bis 12"},
     "en": {"deck_order": "a Triggs deck lists the 108 cards, nine of each value 1 to 12"},
@@ -270,6 +269,7 @@ _ERRORS = {
 """What an explicit deck order of this game must be (completed by the error catalog's
 ``deck_order``: top card first, and how many entries came)."""
 
+#: Every text about Triggs, by word id.
 WORDS: Catalog = catalog(
     label=_LABELS, event=_EVENTS, board=_BOARD, term=_TERM, web=_WEB, error=_ERRORS
 )
