@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat, View
+from spieltisch.core.words import NEUTRAL, Audience
 
 CARDS = tuple(range(1, 17))
 HAND = 3
@@ -208,7 +209,7 @@ class ToyTricks(Game[ToyState, Lay, ToyView]):
     def label(self, action: Lay, lang: str) -> str:
         return str(action.card)
 
-    def describe(self, event: Event, lang: str) -> str:
+    def describe(self, event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
         de = lang == "de"
         data = event.data
         if event.kind == "deal":

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 from spieltisch.core.errors import ActionParseError, IllegalActionError, SeatCountError
 from spieltisch.core.options import OptionSpec, OptionValue, validate_options
 from spieltisch.core.plain import to_plain
+from spieltisch.core.words import NEUTRAL, Audience
 
 Seat = int
 JSON = Any
@@ -362,8 +363,9 @@ class Game(ABC, Generic[S, A, V]):
 
     # -- words ------------------------------------------------------------------------
     @abstractmethod
-    def describe(self, event: Event, lang: str) -> str:
-        """One line telling a person what ``event`` means, in ``lang``."""
+    def describe(self, event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
+        """One line telling a person what ``event`` means, in ``lang``, to ``audience``
+        (the seats' names, and the reader's seat that the line calls "du"/"you")."""
 
     def parse_move(self, text: str) -> list[A]:
         """A person's whole move typed at once, as the actions it stands for, in order.

@@ -15,6 +15,7 @@ The languages are the catalog's keys; a language a catalog lacks falls back to E
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TypeVar
 
 Catalog = dict[str, dict[str, str]]
@@ -54,3 +55,41 @@ def section(words: Catalog, *names: str) -> Catalog:
 def in_lang(table: Mapping[str, T], lang: str) -> T:
     """``table[lang]``, or its English entry for a language it lacks."""
     return table[lang] if lang in table else table[FALLBACK]
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who reads a log line: the seats' names and the reader's own seat.
+
+    The default audience is the neutral one the terminal log and the transcripts use:
+    seats are "Spieler 3" / "Player 3" and nobody is "du". A table passes the names its
+    people chose and the seat whose page shows the line, so the line says "Lotte" and,
+    for the reader's own seat, "du"/"you" with the verb in that person.
+    """
+
+    names: tuple[str, ...] | None = None
+    reader: int | None = None
+
+    def is_reader(self, seat: int) -> bool:
+        return self.reader is not None and seat == self.reader
+
+    def name(self, seat: int, lang: str) -> str:
+        """The seat's name: its chosen name, else "Spieler N" / "Player N" (never "du")."""
+        if self.names is not None and seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return in_lang(_PLAYER, lang).format(n=seat + 1)
+
+
+NEUTRAL = Audience()
+
+_PLAYER = {"de": "Spieler {n}", "en": "Player {n}"}
+
+
+def phrase(words: Mapping[str, str], key: str, seat: int, audience: Audience, lang: str,
+           **data: object) -> str:
+    """The line ``key`` about ``seat``: its ``key.you`` form when the reader is that seat
+    (the catalog's own words for "you", verb included), else ``key`` with ``{player}``
+    filled with the seat's name."""
+    if audience.is_reader(seat) and f"{key}.you" in words:
+        return words[f"{key}.you"].format(**data)
+    return words[key].format(player=audience.name(seat, lang), **data)

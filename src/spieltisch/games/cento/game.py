@@ -30,6 +30,7 @@ from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import ActionParseError, deck_order_error
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
+from spieltisch.core.words import NEUTRAL, Audience
 from spieltisch.games.cento import actions as act
 from spieltisch.games.cento.actions import (
     FREE_LAYS,
@@ -440,5 +441,5 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
                     return not_in_hand(action.card, view.hand, lang)
         return None
 
-    def describe(self, event: Event, lang: str) -> str:
-        return describe_event(event, lang)
+    def describe(self, event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
+        return describe_event(event, lang, audience)

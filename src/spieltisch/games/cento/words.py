@@ -5,7 +5,7 @@ No rules here."""
 from __future__ import annotations
 
 from spieltisch.core.game import Event
-from spieltisch.core.words import Catalog, catalog, in_lang, section
+from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, section
 from spieltisch.games.cento.actions import TAKE_COUNT, CentoAction, Draw, End, Lay
 from spieltisch.games.cento.cards import FREE
 
@@ -32,7 +32,7 @@ def _card_word(card: object, words: dict[str, str]) -> str:
     return words["free_card"] if card == "free" else str(card)
 
 
-def describe_event(event: Event, lang: str) -> str:
+def describe_event(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
     """One line telling a person what ``event`` means, in ``lang``."""
     words = in_lang(_EVENT_WORDS, lang)
     data = dict(event.data)

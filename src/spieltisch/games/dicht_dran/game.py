@@ -17,6 +17,7 @@ from typing import ClassVar
 from spieltisch.core.chance import shuffled
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
+from spieltisch.core.words import NEUTRAL, Audience
 from spieltisch.games.dicht_dran import knowledge, rules, words
 from spieltisch.games.dicht_dran.cards import HIGHEST, LOWEST, SHUFFLED, card_faces
 from spieltisch.games.dicht_dran.knowledge import DichtDranView
@@ -253,5 +254,5 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         card = int(match.group(1))
         return words.not_in_hand(card, view.hand, lang, exists=LOWEST <= card <= HIGHEST)
 
-    def describe(self, event: Event, lang: str) -> str:
-        return words.describe(event, lang)
+    def describe(self, event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
+        return words.describe(event, lang, audience)

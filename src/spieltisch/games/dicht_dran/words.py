@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.core.game import Event
-from spieltisch.core.words import Catalog, catalog, in_lang, section
+from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, section
 
 if TYPE_CHECKING:
     from spieltisch.games.dicht_dran.game import Play
@@ -18,7 +18,7 @@ def label(action: Play, lang: str) -> str:
     return str(action.card)
 
 
-def describe(event: Event, lang: str) -> str:
+def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
     """One line telling a person what ``event`` means, in ``lang``."""
     words = in_lang(_EVENT_WORDS, lang)
     data: dict[str, Any] = dict(event.data)

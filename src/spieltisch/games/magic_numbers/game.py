@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
+from spieltisch.core.words import NEUTRAL, Audience
 from spieltisch.games.magic_numbers import rules, words
 from spieltisch.games.magic_numbers import state as state_module
 from spieltisch.games.magic_numbers.actions import (
@@ -357,5 +358,5 @@ class MagicNumbers(
                 return [CHOOSE[index]]
         return self.parse_move(text)
 
-    def describe(self, event: Event, lang: str) -> str:
-        return words.describe(event, lang)
+    def describe(self, event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
+        return words.describe(event, lang, audience)

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from spieltisch.core.game import JSON, Event
-from spieltisch.core.words import Catalog, catalog, in_lang, section
+from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, section
 from spieltisch.games.magic_numbers.actions import (
     ANSWER,
     BIDS,
@@ -200,7 +200,7 @@ def _ranks(bids: list[list[list[int]]], words: dict[str, str]) -> str:
     return "; ".join(parts)
 
 
-def describe(event: Event, lang: str) -> str:
+def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
     """One line telling a person what ``event`` means, in ``lang``."""
     lang = lang if lang in _EVENT_WORDS else "en"
     words = _NOUN_WORDS[lang]

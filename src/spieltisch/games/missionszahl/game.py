@@ -16,6 +16,7 @@ from spieltisch.core.chance import shuffled
 from spieltisch.core.errors import ActionParseError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
+from spieltisch.core.words import NEUTRAL, Audience
 from spieltisch.games.missionszahl import knowledge, rules, words
 from spieltisch.games.missionszahl import state as state_module
 from spieltisch.games.missionszahl.actions import ALL_ACTIONS, MAX_SEATS, Action, Play, Trade
@@ -292,5 +293,5 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
                 return words.not_in_hand(action.card, view.hand, lang)
         return None
 
-    def describe(self, event: Event, lang: str) -> str:
-        return words.describe(event, lang)
+    def describe(self, event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
+        return words.describe(event, lang, audience)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from spieltisch.core.game import JSON, Event
-from spieltisch.core.words import Catalog, catalog, in_lang, section
+from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, section
 from spieltisch.games.missionszahl.actions import (
     BLINDS,
     GIVES,
@@ -312,7 +312,7 @@ def _per_player(
     )
 
 
-def describe(event: Event, lang: str) -> str:
+def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
     """One line telling a person what ``event`` means, in ``lang``."""
     lang = lang if lang in _EVENT_WORDS else "en"
     words = _EVENT_WORDS[lang]

@@ -30,6 +30,7 @@ from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import ActionParseError, deck_order_error
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
+from spieltisch.core.words import NEUTRAL, Audience
 from spieltisch.games.triggs.actions import (
     ACTIONS,
     BY_JSON,
@@ -381,5 +382,5 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
     def label(self, action: Action, lang: str) -> str:
         return label_of(action, lang)
 
-    def describe(self, event: Event, lang: str) -> str:
-        return describe_event(event, lang)
+    def describe(self, event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
+        return describe_event(event, lang, audience)
