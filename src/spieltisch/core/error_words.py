@@ -29,6 +29,10 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "usage_one_value": "Argument {name} braucht einen Wert (siehe '{prog} --help')",
         "bot_unknown": "unbekannter Bot {name!r}; die Bots sind: {bots}",
+        "bot_level_unknown": (
+            "unbekannte Spielstärke {name!r}; erlaubt sind {levels} oder eine Bot-Angabe "
+            "({bots}, siehe docs/bots.md)"
+        ),
         "bot_parameter": (
             "Bot {name!r} hat keinen Parameter {parameter!r}; seine Parameter: {known}"
         ),
@@ -246,6 +250,10 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "usage_one_value": "argument {name}: expected one argument (see '{prog} --help')",
         "bot_unknown": "unknown bot {name!r}; the bots are: {bots}",
+        "bot_level_unknown": (
+            "unknown bot level {name!r}; allowed are {levels} or a bot spec ({bots}, see "
+            "docs/bots.md)"
+        ),
         "bot_parameter": "bot {name!r} has no parameter {parameter!r}; its parameters: {known}",
         "bot_count": "give one bot for all seats or one per seat ({seats}), got {given}",
         "heuristic_missing": "there is no heuristic bot for {game} yet (it has: {have})",
