@@ -78,5 +78,5 @@ def test_medium_beats_easy_in_a_small_fixed_seed_tournament(game_id: str) -> Non
     players = game.spec.min_seats
     lineup = [levels["medium"]] + [levels["easy"]] * (players - 1)
     summary = tournament(game, players, 2 * players, 11, lineup)
-    share = {bot["bot"]: bot["win_share"] for bot in summary["bots"]}  # type: ignore[index, union-attr]
+    share = {bot["bot"]: bot["win_share"] for bot in summary["bots"]}
     assert share[levels["medium"]] > share[levels["easy"]]

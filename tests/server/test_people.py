@@ -18,7 +18,7 @@ from spieltisch.server.app import create_app
 from spieltisch.server.refusals import REFUSAL_WORDS
 from spieltisch.server.seating import BOT_NAMES
 from spieltisch.server.storage import TableHeader, open_storage
-from tests.server.tables import open_table, state, tokens, wait_for_humans
+from tests.server.tables import open_table, state, tokens
 
 
 def create(client: TestClient, **body: Any) -> Any:
@@ -41,7 +41,8 @@ def test_names_levels_and_friendly_bot_names_are_in_every_seat_state(client: Tes
     assert [s["level"] for s in seats] == [None, None, "easy", "hard"]
     assert seats[3]["bot"] == descriptor("dicht-dran").levels["hard"]
     bots = [seats[2]["name"], seats[3]["name"]]
-    assert all(name in BOT_NAMES for name in bots) and bots[0] != bots[1]
+    assert all(name in BOT_NAMES for name in bots)
+    assert bots[0] != bots[1]
     assert all(s["away"] is False for s in seats)
     assert [s["name"] for s in created["seats"]] == [s["name"] for s in seats]
     # stable for the table: the same seed names the bots alike
@@ -114,7 +115,8 @@ def test_names_survive_a_restart_and_an_old_database_is_upgraded(tmp_path: Path)
     old.close()
     with TestClient(create_app(str(path))) as client:
         seats = state(client, "old")["seats"]
-        assert seats[0]["name"] == "" and seats[1]["name"] in BOT_NAMES
+        assert seats[0]["name"] == ""
+        assert seats[1]["name"] in BOT_NAMES
         created = create(
             client, game="cento", players=2, seats=["human", "bot:medium"], names=["Ida", None]
         ).json()
@@ -136,7 +138,8 @@ def test_names_are_stored_in_both_backends(db_url: str) -> None:
         stored = store.load_table(table)
     finally:
         store.close()
-    assert stored is not None and stored.names == ["Lotte", ""]
+    assert stored is not None
+    assert stored.names == ["Lotte", ""]
 
 
 def test_events_are_worded_for_their_reader_with_the_seats_names(
@@ -162,7 +165,7 @@ def test_events_are_worded_for_their_reader_with_the_seats_names(
 
 def play_to_the_end(client: TestClient, table: str, key: str) -> dict[str, Any]:
     for _ in range(2000):
-        seat_state = state(client, table, key)
+        seat_state: dict[str, Any] = state(client, table, key)
         if seat_state["over"]:
             return seat_state
         if seat_state["legal_actions"]:
@@ -194,7 +197,8 @@ def test_play_again_makes_one_new_table_with_the_same_people(client: TestClient)
         "url": f"/?table={first['table']}",
     }
     new = state(client, first["table"], key)  # the same token sits at the new table
-    assert new["seat"] == 0 and not new["over"]
+    assert new["seat"] == 0
+    assert not new["over"]
     assert [(s["name"], s["level"], s["kind"]) for s in new["seats"]] == [
         (s["name"], s["level"], s["kind"]) for s in old_seats
     ]
@@ -213,7 +217,8 @@ def test_a_bot_plays_for_an_absent_person_who_can_take_the_seat_back(tmp_path: P
                     break
                 time.sleep(0.05)
             seats = public["seats"]
-            assert seats[0]["away"] is True and seats[1]["away"] is False
+            assert seats[0]["away"] is True
+            assert seats[1]["away"] is False
             assert public["step"] > before["step"]  # the bot played for seat 0
             assert public["table_log"][0]["kind"] == "away"
             assert public["table_log"][0]["seat"] == 0
@@ -230,7 +235,8 @@ def test_every_refusal_has_a_code_worded_in_both_languages(client: TestClient) -
     words = client.get("/api/errors/words").json()
     assert words.keys() == {"de", "en"}
     assert words["de"].keys() == words["en"].keys()
-    assert "not_your_turn" in words["de"] and "unknown_game" in words["de"]
+    assert "not_your_turn" in words["de"]
+    assert "unknown_game" in words["de"]
     created = open_table(client, game="cento", seats=["human", "human"], seed=5)
     table, keys = created["table"], tokens(created)
     legal = [a["action"] for a in state(client, table, keys[0])["legal_actions"]]

@@ -25,10 +25,10 @@ from rich.table import Table
 
 from spieltisch import __version__
 from spieltisch.bots import bot_specs_for, make_bot
-from spieltisch.cli.levels import level_specs
 from spieltisch.cli.console import make_console
 from spieltisch.cli.help_texts import help_text
 from spieltisch.cli.i18n import LANGS, default_lang, t
+from spieltisch.cli.levels import level_specs
 from spieltisch.cli.render import render
 from spieltisch.cli.replay import KeySource, frames, print_all, step_through, terminal_keys
 from spieltisch.cli.serve import add_parser as add_serve_parser

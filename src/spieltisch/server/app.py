@@ -24,7 +24,8 @@ from spieltisch.server.storage import open_storage
 DESCRIPTION = """
 Play Spieltisch games at shared tables: people through their seat's secret token (HTTP or
 WebSocket), bots on the server. Every answer to a seat holds only that seat's view.
-Errors are `{"error": "..."}` with a 4xx status. See docs/server.md.
+Errors are `{"error": "...", "code": "...", "params": {...}}` with a 4xx status; `GET
+/api/errors/words` words every code in German and English. See docs/server.md.
 
 **WebSocket** `/ws/tables/{id}?token=T&since=SEQ&lang=en` (no token: a spectator).
 Server → client: `{"type": "state", ...the seat state as in GET /api/tables/{id}...,
