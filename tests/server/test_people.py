@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
@@ -284,3 +285,33 @@ def test_a_qr_code_only_for_this_servers_table_links(client: TestClient) -> None
     for bad in ["https://example.com/?table=x", "http://testserver/other", link + "x" * 300]:
         refused = client.get("/api/qr.svg", params={"url": bad})
         assert (refused.status_code, refused.json()["code"]) == (422, "bad_qr_url")
+
+
+def test_an_old_postgres_database_is_upgraded(postgres_url: str) -> None:
+    with psycopg.connect(postgres_url, autocommit=True) as old:
+        old.execute(
+            "CREATE TABLE spieltisch_tables (id TEXT PRIMARY KEY, header TEXT NOT NULL, "
+            "finished BOOLEAN NOT NULL DEFAULT FALSE)"
+        )
+        old.execute(
+            "CREATE TABLE spieltisch_actions (table_id TEXT NOT NULL REFERENCES "
+            "spieltisch_tables(id), idx INTEGER NOT NULL, seat INTEGER NOT NULL, "
+            "action TEXT NOT NULL, PRIMARY KEY (table_id, idx))"
+        )
+        rules = descriptor("cento").game.spec.rules_version
+        header = TableHeader("old", "cento", rules, {}, 2, 5, ("human", "bot:easy"), ("h", None), 0)
+        old.execute(
+            "INSERT INTO spieltisch_tables (id, header) VALUES (%s, %s)", ("old", header.to_text())
+        )
+    with TestClient(create_app(postgres_url)) as client:
+        seats = state(client, "old")["seats"]
+        assert seats[1]["name"] in BOT_NAMES
+        assert seats[1]["level"] == "easy"
+        table = open_table(client, game="cento", seats=["human", "human"], seed=5)["table"]
+    store = open_storage(postgres_url)
+    try:
+        stored = store.load_table(table)
+    finally:
+        store.close()
+    assert stored is not None
+    assert stored.names == ["", ""]
