@@ -4,7 +4,8 @@ For every game (or ``--game``), two tournaments with rotated seats
 (``spieltisch.sim.tournament``), the levels' specs taken from the game's descriptor
 (``GameDescriptor.levels``): one ``medium`` seat against ``easy`` ones, and one ``hard``
 seat against ``medium`` ones. A level passes when it wins more than the fair share of its
-games (one in N at a table of N) against the level below.
+games (one in N at a table of N) against the level below, the whole 95 % confidence
+interval of its win share above it.
 
 ``hard`` searches a second a move, so its games are slow: ``--hard-games`` is small by
 default, and ``--hard-sims S`` plays it with ``sims=S`` instead of ``time=1`` (the same
@@ -60,7 +61,7 @@ def duel(
         "win_share": share,
         "ci95": [low, high],
         "times_fair": share * players,
-        "passes": share > 1 / players,
+        "passes": low > 1 / players,
         "seconds": round(time.perf_counter() - started, 1),
     }
 

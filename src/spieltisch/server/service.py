@@ -880,17 +880,21 @@ class TableManager:
             if table.again is None:
                 header = table.header
                 chosen = ["" if table.is_bot(s) else name for s, name in enumerate(table.names)]
-                new = await self._open(
-                    table.game,
-                    header.players,
-                    list(header.seats),
-                    secrets.randbits(SEED_BITS),
-                    header.token_hashes,
-                    chosen,
-                )
-                new.rename([*table.names])
-                await self._run(self._store().save_names, new.id, new.names)
-                await self._run(self._store().save_again, table.id, new.id)
+                try:
+                    new = await self._open(
+                        make_game(header.game, header.options),
+                        header.players,
+                        list(header.seats),
+                        secrets.randbits(SEED_BITS),
+                        header.token_hashes,
+                        chosen,
+                    )
+                    new.rename([*table.names])  # the bots keep their names too
+                    await self._run(self._store().save_names, new.id, new.names)
+                    await self._run(self._store().save_again, table.id, new.id)
+                except Exception:
+                    log.exception("opening the table that plays %s again failed", table.id)
+                    raise refuse(503, "store_failed") from None
                 table.again = new.id
                 table.notify()
         return await self.get(table.again)
