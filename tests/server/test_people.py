@@ -197,6 +197,10 @@ def test_play_again_makes_one_new_table_with_the_same_people(client: TestClient)
         "table": first["table"],
         "url": f"/?table={first['table']}",
     }
+    with client.websocket_connect(f"/ws/tables/{table}?token={key}") as ws:
+        pushed = ws.receive_json()
+        assert pushed["again"] == first
+        assert pushed["seats"][0]["name"] == "Anna"
     new = state(client, first["table"], key)  # the same token sits at the new table
     assert new["seat"] == 0
     assert not new["over"]
