@@ -62,6 +62,10 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
         "request_invalid": "die Anfrage ist ungültig ({where})",
         "request_too_large": "die Anfrage darf höchstens {limit} Bytes haben",
         "http_error": "die Anfrage wurde abgelehnt ({detail})",
+        "bots_stuck": (
+            "ein Bot kommt nicht weiter; der Tisch wartet, bis jemand zieht, sich verbindet "
+            "oder der Server neu startet"
+        ),
     },
     "en": {
         "option_path": (
@@ -108,6 +112,10 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
         "request_invalid": "the request is not valid ({where})",
         "request_too_large": "the request body may be at most {limit} bytes",
         "http_error": "the request was refused ({detail})",
+        "bots_stuck": (
+            "a bot cannot go on; the table waits until someone acts, a seat connects or the "
+            "server restarts"
+        ),
     },
 }
 

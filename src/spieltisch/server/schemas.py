@@ -173,6 +173,9 @@ class SeatState(BaseModel):
     bot_error: str | None = Field(
         description="why the bots stopped (a bot failed several times); null while they play"
     )
+    bot_error_code: Literal["bots_stuck"] | None = Field(
+        description="'bots_stuck' while bot_error is set (worded by GET /api/errors/words)"
+    )
     frames: list[Frame] = Field(
         description="each step after 'since' (the deal, then every action), in order; the last "
         f"one's view is 'view'. More than {FRAMES_KEPT} such steps: the latest frame only"

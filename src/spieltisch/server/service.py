@@ -814,6 +814,7 @@ class TableManager:
             "last_seq": table.last_seq,
             "step": len(table.actions),
             "bot_error": table.bot_error,
+            "bot_error_code": None if table.bot_error is None else "bots_stuck",
             "frames": frames,
             "frames_skipped": skipped,
             "table_log": table.worded_notes(seat, lang),

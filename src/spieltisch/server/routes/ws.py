@@ -80,7 +80,13 @@ async def _push(
             await listener.wake.wait()
             listener.wake.clear()
             if listener.closing is not None:
-                await websocket.send_text(json.dumps({"type": "error", "error": listener.closing}))
+                message = {
+                    "type": "error",
+                    "error": listener.closing,
+                    "code": "table_reloaded",
+                    "params": {},
+                }
+                await websocket.send_text(json.dumps(message))
                 await websocket.close(code=4503)
                 return
             while listener.errors:
