@@ -204,8 +204,10 @@ class Table:
     #: next use loads the table again from storage, the only truth.
     retired: bool = False
     #: Each event as sent to clients, per language and reader (``None``: a spectator),
-    #: built once for all connections of that reader.
-    described: dict[tuple[str, Seat | None], list[dict[str, JSON]]] = field(default_factory=dict)
+    #: built once for all connections of that reader; ``None`` for one it may not see.
+    described: dict[tuple[str, Seat | None], list[dict[str, JSON] | None]] = field(
+        default_factory=dict
+    )
     #: The number of events after each step (step 0: the deal): step ``k`` told events
     #: number ``ends[k - 1] + 1`` to ``ends[k]``.
     ends: list[int] = field(default_factory=list)
@@ -300,20 +302,14 @@ class Table:
         in words for ``seat``: the seats by their names, ``seat`` itself as "du"/"you"."""
         done = self.described.setdefault((lang, seat), [])
         if len(done) < len(self.events):
-            done.extend(
-                described_events(
-                    self.game,
-                    self.events[len(done) :],
-                    None,
-                    lang,
-                    len(done),
-                    True,
-                    self.audience(seat),
+            audience = self.audience(seat)
+            for seq, event in enumerate(self.events[len(done) :], start=len(done) + 1):
+                seen = event.visible_to(seat)  # each reader's words only for what it sees
+                done.append(
+                    described_event(self.game, event, seq, lang, audience) if seen else None
                 )
-            )
-        events = self.events
-        stop = len(events) if end is None else end
-        return [done[i] for i in range(since, stop) if events[i].visible_to(seat)]
+        stop = len(self.events) if end is None else end
+        return [entry for entry in done[since:stop] if entry is not None]
 
     def advance(self, seat: Seat, action: Any) -> None:
         """Carry out ``action`` (checked) on the live state; the step before keeps a copy
@@ -1054,12 +1050,19 @@ def described_events(
     ``audience``, numbered from ``first + 1``."""
     for seq, event in enumerate(events, start=first + 1):
         if all_seats or event.visible_to(seat):
-            yield {
-                "seq": seq,
-                "kind": event.kind,
-                "data": to_plain(event.data),
-                "text": game.describe(event, lang, audience),
-            }
+            yield described_event(game, event, seq, lang, audience)
+
+
+def described_event(
+    game: Game[Any, Any, Any], event: Event, seq: int, lang: str, audience: Audience
+) -> dict[str, JSON]:
+    """Event number ``seq`` as sent to a client: its data and its words for ``audience``."""
+    return {
+        "seq": seq,
+        "kind": event.kind,
+        "data": to_plain(event.data),
+        "text": game.describe(event, lang, audience),
+    }
 
 
 def frame(

@@ -80,13 +80,13 @@ async def _push(
             await listener.wake.wait()
             listener.wake.clear()
             if listener.closing is not None:
-                message = {
+                closing = {
                     "type": "error",
                     "error": listener.closing,
                     "code": "table_reloaded",
                     "params": {},
                 }
-                await websocket.send_text(json.dumps(message))
+                await websocket.send_text(json.dumps(closing))
                 await websocket.close(code=4503)
                 return
             while listener.errors:
