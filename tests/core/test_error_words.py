@@ -17,6 +17,7 @@ import pytest
 
 from spieltisch.bots import bot_specs_for, make_bot, parse_spec
 from spieltisch.bots.search.config import SearchConfig
+from spieltisch.cli.levels import level_specs
 from spieltisch.cli.main import build_parser, parse_options
 from spieltisch.cli.serve import check_db, cmd_serve
 from spieltisch.cli.sim_commands import parse_compare, run_simulation
@@ -138,6 +139,7 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "usage_choice": lambda _: build_parser("en").parse_args(["frobnicate"]),
     "usage_one_value": lambda _: build_parser("en").parse_args(["play", "cento", "--players"]),
     "bot_unknown": lambda _: parse_spec("nobot"),
+    "bot_level_unknown": lambda _: level_specs(["superb"], "cento"),
     "bot_parameter": lambda _: parse_spec("random:foo=1"),
     "bot_count": lambda _: bot_specs_for(["random", "random"], 3),
     "heuristic_missing": lambda _: heuristic_of_a_game_without_one("heuristic"),
@@ -218,6 +220,7 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "deck_order": lambda _: make_game("cento").new_state(2, 0, deck=[]),
     "serve_db": lambda _: check_db("mysql://somewhere/tables"),
     "serve_port": lambda _: cmd_serve(argparse.Namespace(port=0)),
+    "serve_away": lambda _: cmd_serve(argparse.Namespace(port=8000, away_after=0.0, db=":memory:")),
     "heuristic_knowledge": lambda _: make_bot(
         "heuristic:knowledge=0", make_game("magic-numbers"), 0
     ),

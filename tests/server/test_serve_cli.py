@@ -22,6 +22,8 @@ from tests.server.live import free_port
         (["--db", "/proc/no/such/dir/tables.sqlite3"], "cannot open the database"),
         (["--db", "mysql://root@127.0.0.1/test"], "must be a SQLite file path"),
         (["--port", "70000"], "--port must be from 1 to 65535"),
+        (["--away-after", "0"], "--away-after is a number of seconds above 0, got 0"),
+        (["--away-after", "-5"], "--away-after is a number of seconds above 0, got -5"),
     ],
 )
 def test_serve_refuses_a_bad_database_or_port(

@@ -97,6 +97,7 @@ def test_an_illegal_bot_action_marks_the_table_stuck_and_changes_nothing(
     assert "bot random at seat 0" in message
     assert "illegal action" in message
     assert "\n" not in message
+    assert public["bot_error_code"] == "bots_stuck"  # worded by GET /api/errors/words
     assert public["step"] == 0
     assert public["to_act"] == [0]
     assert state(client, table, tokens(created)[1])["bot_error"] == message

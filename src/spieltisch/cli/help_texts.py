@@ -29,8 +29,8 @@ HELP: dict[str, dict[str, str]] = {
         "'spieltisch rules GAME' describes them)",
         "deck": "your own card deck, a JSON file (Magic Numbers; the same as --option "
         "deck=FILE; default: the game's own deck)",
-        "bots": "one bot spec for every other seat, or one per seat, comma-separated "
-        "(default: {default}; see docs/bots.md)",
+        "bots": "one bot for every other seat, or one per seat, comma-separated: a strength "
+        "level (easy, medium, hard) or a bot spec (default: {default}; see docs/bots.md)",
         "workers": "processes to play in (default: every core; 1: this one); "
         "the results are the same",
         "json": "print one JSON object instead of tables",
@@ -58,7 +58,8 @@ HELP: dict[str, dict[str, str]] = {
         "sim.transcripts": "save every game as a replayable transcript in DIR (default: none)",
         "report.out": "the folder to write index.html and its plots to (required)",
         # tournament
-        "tour.bots": "one bot spec per seat, comma-separated (required)",
+        "tour.bots": "one bot per seat, comma-separated: a level (easy, medium, hard) or a bot "
+        "spec (required)",
         "tour.games": "number of games, a multiple of --players (required)",
         "tour.transcripts": "save every game, replayable, in DIR (default: none)",
         # replay
@@ -73,6 +74,10 @@ HELP: dict[str, dict[str, str]] = {
         "serve.port": "port to listen on (default: {default})",
         "serve.db": "SQLite file (default: {db}) or postgresql://user@host:port/database",
         "serve.lang": "language of the start message (default: from the environment, LANG)",
+        "serve.away_after": (
+            "seconds the seat to act may have no connection before a bot plays for it until "
+            "its person is back (default: {default})"
+        ),
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
@@ -121,8 +126,9 @@ HELP: dict[str, dict[str, str]] = {
         "'spieltisch rules SPIEL' beschreibt sie)",
         "deck": "ein eigenes Kartendeck als JSON-Datei (Magic Numbers; dasselbe wie "
         "--option deck=FILE; Vorgabe: das Deck des Spiels)",
-        "bots": "eine Bot-Angabe für alle anderen Plätze oder eine je Platz, mit Kommas "
-        "getrennt (Vorgabe: {default}; siehe docs/bots.md)",
+        "bots": "ein Bot für alle anderen Plätze oder einer je Platz, mit Kommas getrennt: "
+        "eine Spielstärke (leicht, mittel, stark) oder eine Bot-Angabe (Vorgabe: {default}; "
+        "siehe docs/bots.md)",
         "workers": "Prozesse, in denen gespielt wird (Vorgabe: jeder Kern; 1: dieser); "
         "das Ergebnis ist dasselbe",
         "json": "ein JSON-Objekt statt Tabellen ausgeben",
@@ -147,7 +153,8 @@ HELP: dict[str, dict[str, str]] = {
         "einer lokalen Ray-Instanz (Vorgabe: ohne Ray)",
         "sim.transcripts": "jede Partie nachspielbar in DIR speichern (Vorgabe: keine)",
         "report.out": "der Ordner für index.html und die Diagramme (nötig)",
-        "tour.bots": "eine Bot-Angabe je Platz, mit Kommas getrennt (nötig)",
+        "tour.bots": "ein Bot je Platz, mit Kommas getrennt: eine Spielstärke (leicht, mittel, "
+        "stark) oder eine Bot-Angabe (nötig)",
         "tour.games": "Anzahl der Partien, ein Vielfaches von --players (nötig)",
         "tour.transcripts": "jede Partie nachspielbar in DIR speichern (Vorgabe: keine)",
         "replay.file": "eine gespeicherte Partie (ein Protokoll: von play, "
@@ -161,6 +168,10 @@ HELP: dict[str, dict[str, str]] = {
         "serve.port": "Port, auf dem der Server lauscht (Vorgabe: {default})",
         "serve.db": "SQLite-Datei (Vorgabe: {db}) oder postgresql://user@host:port/database",
         "serve.lang": "Sprache der Startmeldung (Vorgabe: aus der Umgebung, LANG)",
+        "serve.away_after": (
+            "Sekunden, die der Platz am Zug ohne Verbindung sein darf, bevor ein Bot für ihn "
+            "spielt, bis sein Mensch zurück ist (Vorgabe: {default})"
+        ),
         "examples": "Beispiele",
         "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"
         "spieltisch replay partie.json --seat 2 --lang de\n"

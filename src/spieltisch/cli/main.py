@@ -28,6 +28,7 @@ from spieltisch.bots import bot_specs_for, make_bot
 from spieltisch.cli.console import make_console
 from spieltisch.cli.help_texts import help_text
 from spieltisch.cli.i18n import LANGS, default_lang, t
+from spieltisch.cli.levels import level_specs
 from spieltisch.cli.render import render
 from spieltisch.cli.replay import KeySource, frames, print_all, step_through, terminal_keys
 from spieltisch.cli.serve import add_parser as add_serve_parser
@@ -247,7 +248,7 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
         game.spec.check_seats(players)
         seed = args.seed if args.seed is not None else secrets.randbits(32)
         seat = args.seat - 1
-        bot_names = args.bots.split(",")
+        bot_names = level_specs(args.bots.split(","), game.spec.id)
         transcript = None
     if not 0 <= seat < players:
         raise SeatCountError(t(lang, "bad_seat", players=players, seat=seat + 1))
@@ -346,7 +347,7 @@ def cmd_tournament(args: argparse.Namespace, out: Console, err: Console) -> int:
             args.players,
             args.games,
             args.seed,
-            args.bots.split(","),
+            level_specs(args.bots.split(","), game.spec.id),
             progress=lambda done: progress.update(task, completed=done),
             workers=default_workers() if args.workers is None else args.workers,
             transcripts=args.transcripts,

@@ -29,6 +29,10 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "usage_one_value": "Argument {name} braucht einen Wert (siehe '{prog} --help')",
         "bot_unknown": "unbekannter Bot {name!r}; die Bots sind: {bots}",
+        "bot_level_unknown": (
+            "unbekannte Spielstärke {name!r}; erlaubt sind {levels} oder eine Bot-Angabe "
+            "({bots}, siehe docs/bots.md)"
+        ),
         "bot_parameter": (
             "Bot {name!r} hat keinen Parameter {parameter!r}; seine Parameter: {known}"
         ),
@@ -201,6 +205,7 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "deck_order": "{deck}, oberste Karte zuerst; erhalten: {entries} Einträge",
         "serve_db": "die Datenbank {url!r} lässt sich nicht öffnen: {reason}",
         "serve_port": "--port muss von 1 bis 65535 gehen, nicht {port}",
+        "serve_away": "--away-after ist eine Zahl von Sekunden über 0, nicht {seconds:g}",
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
         "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
         "sim_games_count": "die Zahl der Spiele muss mindestens 1 sein, nicht {games}",
@@ -245,6 +250,10 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "usage_one_value": "argument {name}: expected one argument (see '{prog} --help')",
         "bot_unknown": "unknown bot {name!r}; the bots are: {bots}",
+        "bot_level_unknown": (
+            "unknown bot level {name!r}; allowed are {levels} or a bot spec ({bots}, see "
+            "docs/bots.md)"
+        ),
         "bot_parameter": "bot {name!r} has no parameter {parameter!r}; its parameters: {known}",
         "bot_count": "give one bot for all seats or one per seat ({seats}), got {given}",
         "heuristic_missing": "there is no heuristic bot for {game} yet (it has: {have})",
@@ -391,6 +400,7 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "deck_order": "{deck}, top card first; got {entries} entries",
         "serve_db": "cannot open the database {url!r}: {reason}",
         "serve_port": "--port must be from 1 to 65535, got {port}",
+        "serve_away": "--away-after is a number of seconds above 0, got {seconds:g}",
         "sim_games": "--games must be at least 1, got {games}",
         "sim_workers": "--workers must be at least 1, got {workers}",
         "sim_games_count": "the number of games must be at least 1, got {games}",
