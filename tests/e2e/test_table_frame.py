@@ -71,7 +71,8 @@ class SeatStates:
         try:
             state = response.json()
         except ValueError:
-            return route.fulfill(response=response)
+            route.fulfill(response=response)
+            return
         if isinstance(state, dict) and "seats" in state:
             self.change(state)
         route.fulfill(response=response, body=json.dumps(state))
@@ -95,8 +96,9 @@ def held_steps(page: Any) -> None:
 
     def serve(route: Any) -> None:
         if route.request.url.endswith("?base"):
-            return route.continue_()
-        route.fulfill(content_type="text/javascript", body=HELD_STEPS)
+            route.continue_()
+        else:
+            route.fulfill(content_type="text/javascript", body=HELD_STEPS)
 
     page.route(re.compile(r"/js/games/dicht-dran\.js(\?base)?$"), serve)
 
@@ -240,7 +242,7 @@ def test_the_speed_setting_is_remembered(server: Server, page: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    "game,seats,options",
+    ("game", "seats", "options"),
     [
         ("dicht-dran", ["human", "bot:random", "bot:random", "bot:random", "bot:random"], {}),
         ("cento", ["human"] + ["bot:random"] * 5, {}),
@@ -250,7 +252,11 @@ def test_the_speed_setting_is_remembered(server: Server, page: Any) -> None:
     ],
 )
 def test_the_table_fits_a_360_px_phone(
-    game: str, seats: list[str], options: dict[str, Any], server: Server, browser: Any,
+    game: str,
+    seats: list[str],
+    options: dict[str, Any],
+    server: Server,
+    browser: Any,
     artifacts: Path,
 ) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
@@ -265,7 +271,8 @@ def test_the_table_fits_a_360_px_phone(
     # The seats are a strip on top of the felt; the status bar and the moves are below it.
     strip = page.locator(".seat-strip").bounding_box()
     status = page.locator("#status-bar").bounding_box()
-    assert strip is not None and status is not None
+    assert strip is not None
+    assert status is not None
     assert page.locator(".seat-strip .seat").count() == len(seats)
     assert strip["y"] < page.locator("#board").bounding_box()["y"]
     # The log is a drawer: closed until asked for.
@@ -304,7 +311,8 @@ def test_a_refusal_is_shown_in_german(server: Server, page: Any) -> None:
     alert = page.get_by_role("alert")
     alert.wait_for()
     expected = words["de"][probe["code"]]
-    expected = re.sub(r"\{(\w+)\}", lambda m: str(probe.get("params", {}).get(m[1], m[0])), expected)
+    params = probe.get("params", {})
+    expected = re.sub(r"\{(\w+)\}", lambda m: str(params.get(m[1], m[0])), expected)
     assert alert.inner_text() == f"Fehler: {expected}"
     assert probe["error"] not in alert.inner_text()
 
@@ -352,9 +360,7 @@ def test_the_end_screen_ranks_by_name_and_plays_again(
     assert page.evaluate("document.body.dataset.over") == "false"
 
 
-def test_another_players_new_table_is_offered_on_the_end_screen(
-    server: Server, page: Any
-) -> None:
+def test_another_players_new_table_is_offered_on_the_end_screen(server: Server, page: Any) -> None:
     created = server.open_table("dicht-dran", SEATS_3, {"passes": 1}, seed=7)
     states = SeatStates(page, created["table"])
     again = {"table": "NEXT", "url": "/table.html?table=NEXT&token=abc"}
@@ -423,4 +429,5 @@ def test_the_takeover_banner_gives_the_seat_back(server: Server, page: Any) -> N
     assert mine.inner_text() == "weg – ein Bot spielt"
     page.get_by_role("button", name="Platz zurücknehmen").click()
     banner.wait_for(state="hidden")
-    assert back and back[0].endswith(f"/api/tables/{table}/back?token={token_of(created, 0)}")
+    assert back
+    assert back[0].endswith(f"/api/tables/{table}/back?token={token_of(created, 0)}")
