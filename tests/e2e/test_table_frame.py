@@ -27,13 +27,22 @@ from tests.e2e.helpers import move_once, play_to_end, unnamed_controls, wait_unt
 #: A wrapper around the Dicht dran module whose every frame is one held step with its own
 #: sentence: the shell's queue, holds and skipping, whatever the game module does.
 HELD_STEPS = """
-import base from "/js/games/dicht-dran.js?base";
-export default {
-  ...base,
   steps(frame, before, ctx) {
     return [{ view: frame.view, say: "STEP " + frame.step, hold: true, ms: 300 }];
   },
-};
+"""
+
+#: What each seat shows, as a game module says it: the shell draws it on the seat.
+SEAT_SHOWS = """
+  seat(view, seat, ctx) {
+    const back = document.createElement("span");
+    back.className = "card back";
+    back.setAttribute("role", "img");
+    back.setAttribute("aria-label", "Karte gelegt");
+    const score = String(10 + seat);
+    return { score, scoreLabel: `${score} Punkte`, hand: view.hand_sizes[seat],
+             chip: "hat gelegt", slot: back };
+  },
 """
 
 
@@ -91,16 +100,25 @@ def stand_in(page: Any, pattern: str, body: Any, status: int = 200) -> list[str]
     return seen
 
 
-def held_steps(page: Any) -> None:
-    """Serve Dicht dran's module with every frame held (see HELD_STEPS)."""
+def wrap_module(page: Any, methods: str) -> None:
+    """Serve Dicht dran's module with ``methods`` (JavaScript object members) added."""
+    wrapper = (
+        'import base from "/js/games/dicht-dran.js?base";\n'
+        f"export default {{\n  ...base,\n{methods}}};\n"
+    )
 
     def serve(route: Any) -> None:
         if route.request.url.endswith("?base"):
             route.continue_()
         else:
-            route.fulfill(content_type="text/javascript", body=HELD_STEPS)
+            route.fulfill(content_type="text/javascript", body=wrapper)
 
     page.route(re.compile(r"/js/games/dicht-dran\.js(\?base)?$"), serve)
+
+
+def held_steps(page: Any) -> None:
+    """Every frame of Dicht dran one held step (see HELD_STEPS)."""
+    wrap_module(page, HELD_STEPS)
 
 
 SEATS_3 = ["human", "bot:random", "bot:random"]
@@ -111,6 +129,7 @@ def test_the_seats_sit_around_the_felt_in_play_order_with_their_names(
 ) -> None:
     created = server.open_table("dicht-dran", ["human", "bot:random", "bot:random", "bot:random"])
     states = SeatStates(page, created["table"])
+    wrap_module(page, SEAT_SHOWS)
     names = ["Anna", "Lotte", "Emil", "Ida"]
 
     def named(state: dict[str, Any]) -> None:
@@ -133,7 +152,14 @@ def test_the_seats_sit_around_the_felt_in_play_order_with_their_names(
     lotte = felt.get_by_role("group", name="Lotte", exact=True)
     assert lotte.locator(".seat-name").inner_text().replace("\n", "") == "Lotte · stark"
     assert lotte.get_by_role("img", name="Bot").count() == 1
-    assert lotte.get_by_role("group", name="vor Lotte").count() == 1  # the slot for its card
+    # What the game module says the seat shows: badges, chip, the card in its slot.
+    view = server.state(created["table"], token_of(created, 0))["view"]
+    assert lotte.get_by_role("img", name="11 Punkte").inner_text() == "11"
+    hand = f"{view['hand_sizes'][1]} Karten auf der Hand"
+    assert lotte.get_by_role("img", name=hand).inner_text() == str(view["hand_sizes"][1])
+    assert lotte.locator(".chip").inner_text() == "hat gelegt"
+    slot = lotte.get_by_role("group", name="vor Lotte")
+    assert slot.get_by_role("img", name="Karte gelegt").count() == 1
     assert "ismcts" not in page.locator("body").inner_text()
     assert page.locator("#felt .seat.acting").first.get_attribute("aria-label") == "Anna"
     colours = page.evaluate(

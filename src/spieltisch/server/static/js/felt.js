@@ -147,11 +147,10 @@ function seatElement(game, view, place, ctx, compact) {
       ? h("span", { class: "offline", title: t(lang, "offline") }, h("span", { class: "visually-hidden" }, t(lang, "offline")))
       : null,
   );
-  const slot = h(
-    "div",
-    { class: "slot", role: "group", "aria-label": t(lang, "slot_of", { name }) },
-    shown.slot,
-  );
+  // The slot between the seat and the middle, for the card the seat lays (when it has one).
+  const slot = shown.slot
+    ? h("div", { class: "slot", role: "group", "aria-label": t(lang, "slot_of", { name }) }, shown.slot)
+    : null;
   const classes = ["seat", `at-${side}`, compact ? "compact" : "", me ? "me" : "", acting ? "acting" : ""];
   if (info.kind === "bot") classes.push("bot");
   if (info.away) classes.push("away");

@@ -110,8 +110,8 @@ const WORDS = {
     name_help: "Die anderen am Tisch sehen diesen Namen.",
     name_label: "Dein Name",
     name_ok: "Platz nehmen",
-    step_of: "{who}",
-    from_table: "Tisch",
+    settings: "Einstellungen",
+    you_win: "Du gewinnst!",
   },
   en: {
     title: "Spieltisch",
@@ -220,8 +220,8 @@ const WORDS = {
     name_help: "The others at the table see this name.",
     name_label: "Your name",
     name_ok: "Take the seat",
-    step_of: "{who}",
-    from_table: "Table",
+    settings: "Settings",
+    you_win: "You win!",
   },
 };
 

@@ -43,6 +43,10 @@ function main() {
   $("sheet-toggle").addEventListener("click", () => toggleSheet());
   $("take-back").addEventListener("click", takeBack);
   phoneQuery.addEventListener("change", () => redraw());
+  // The settings sit in the header on a desktop and behind one button on a phone.
+  const settings = $("settings");
+  settings.open = !phoneQuery.matches;
+  phoneQuery.addEventListener("change", () => (settings.open = !phoneQuery.matches));
   if (!tableId) return showError(t(lang, "not_found"));
   gamesInfo()
     .then((info) => {
@@ -65,6 +69,7 @@ function wordFrame() {
   $("log-close").setAttribute("aria-label", t(lang, "close"));
   $("sheet-toggle").textContent = t(lang, "score_sheet");
   $("speed-label").textContent = t(lang, "speed");
+  $("settings-summary").textContent = t(lang, "settings");
   $("skip").textContent = t(lang, "skip");
   $("skip").setAttribute("aria-label", t(lang, "skip_label"));
   $("felt").setAttribute("aria-label", t(lang, "table"));
@@ -186,6 +191,8 @@ function drawStep(step) {
   const said = step.say || frame.events.map((event) => event.text).slice(-1)[0] || "";
   draw(step.view, { moves: null, marks: step.marks || {}, acting, sentence: said });
   document.body.dataset.stepSeq = String(frame.step);
+  // The move a keyboard player made is gone while the sequence plays: "Weiter" holds the focus.
+  if (refocus !== null && document.activeElement === document.body) $("skip").focus({ preventScroll: true });
 }
 
 /** The final view: the latest state with its moves, the log complete, the end screen. */
@@ -342,13 +349,11 @@ function renderResult(state) {
   const ctx = moduleContext({ lang, state, view: state.view, moves: null, acting: [], faces });
   const rows = resultRows(state);
   const name = (seat) => (seat === state.seat ? t(lang, "seat_you", { name: seatName(state, seat, lang) }) : seatName(state, seat, lang));
-  const winners = rows.filter((row) => row.place === 1).map((row) => name(row.seat));
-  const headline =
-    winners.length > 1
-      ? t(lang, "shared_win", { who: joinNames(winners) })
-      : winners.length
-        ? t(lang, "winner", { who: winners[0] })
-        : "";
+  const first = rows.filter((row) => row.place === 1).map((row) => row.seat);
+  const winners = first.map((seat) => (seat === state.seat ? t(lang, "you") : seatName(state, seat, lang)));
+  let headline = "";
+  if (first.length > 1) headline = t(lang, "shared_win", { who: joinNames(winners) });
+  else if (first.length) headline = first[0] === state.seat ? t(lang, "you_win") : t(lang, "winner", { who: winners[0] });
   const table = h(
     "table",
     { class: "result-table" },
