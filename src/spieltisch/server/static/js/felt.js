@@ -120,7 +120,8 @@ function seatElement(game, view, place, ctx, compact) {
     h(
       "span",
       { class: "seat-name" },
-      me ? t(lang, "seat_you", { name }) : name,
+      me && !compact ? t(lang, "seat_you", { name }) : name,
+      me && compact ? h("span", { class: "visually-hidden" }, ` (${t(lang, "you")})`) : null,
       info.kind === "bot"
         ? h("span", { class: "bot-mark", role: "img", "aria-label": t(lang, "bot_mark") }, robot())
         : null,

@@ -17,6 +17,7 @@ const token = params.get("token");
 const tableId = tableIdFromLocation();
 const events = new Map(); // seq → event, every event this page was sent
 const logged = new Set(); // the seqs already in the log (an event shows once its step has played)
+const tableLines = new Map(); // n → a line from the table itself (a bot took over, back again)
 let latest = null; // the newest seat state
 let drawn = null; // the view drawn last: the "before" of the next frame
 let busy = false;
@@ -152,6 +153,7 @@ function receive(state) {
   const first = latest === null;
   latest = state;
   for (const event of state.events) events.set(event.seq, event);
+  for (const line of state.table_log || []) tableLines.set(line.n, line);
   if (first || state.frames_skipped > 0) {
     for (const seq of events.keys()) logged.add(seq);
     return sequencer.clear();
@@ -299,19 +301,36 @@ function renderMoves(game, moves, ctx) {
   fill(box, parts);
 }
 
-/** The log: one line per event whose step has been shown, a dot in the colour of its seat. */
+/**
+ * The log: one line per event whose step has been shown, and the table's own lines (a bot
+ * took over, the person is back) after the event they follow; a dot in the colour of the
+ * seat each line is about.
+ */
 function renderLog(state) {
   const list = $("log");
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
-  const shown = [...events.values()].filter((event) => logged.has(event.seq)).sort((a, b) => a.seq - b.seq);
-  if (list.childElementCount === shown.length && list.dataset.last === String(shown.at(-1)?.seq)) return;
-  fill(list, shown.map((event) => logLine(state, event)));
-  list.dataset.last = String(shown.at(-1)?.seq);
-  if (atEnd || list.childElementCount <= shown.length) list.scrollTop = list.scrollHeight;
+  const lines = [...events.values()]
+    .filter((event) => logged.has(event.seq))
+    .map((event) => ({ order: [event.seq, 0, 0], seat: eventSeat(event), kind: event.kind, text: event.text }));
+  const shownUpTo = Math.max(0, ...logged);
+  for (const line of tableLines.values()) {
+    if (line.seq > shownUpTo) continue; // it follows an event not shown yet
+    lines.push({ order: [line.seq, 1, line.n], seat: line.seat ?? null, kind: `table-${line.kind}`, text: line.text });
+  }
+  lines.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.order[2] - b.order[2]);
+  const key = lines.map((line) => line.order.join(".")).join(",");
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  fill(list, lines.map((line) => logLine(state, line)));
+  if (atEnd) list.scrollTop = list.scrollHeight;
+}
+
+function eventSeat(event) {
+  return event.data && Number.isInteger(event.data.seat) ? event.data.seat : null;
 }
 
 function logLine(state, event) {
-  const seat = event.data && Number.isInteger(event.data.seat) ? event.data.seat : null;
+  const seat = event.seat;
   return h(
     "li",
     { dataset: { kind: event.kind, seat: seat === null ? "" : String(seat) } },
