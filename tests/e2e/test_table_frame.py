@@ -145,12 +145,16 @@ def test_the_seats_sit_around_the_felt_in_play_order_with_their_names(
     felt = page.locator("#felt")
     assert felt.locator(".side-bottom .seat").get_attribute("aria-label") == "Anna"
     assert felt.locator(".side-bottom .seat-name").inner_text() == "Anna (du)"
-    # Clockwise from you: left, top, right.
-    assert felt.locator(".side-left .seat").get_attribute("aria-label") == "Lotte"
-    assert felt.locator(".side-top .seat").get_attribute("aria-label") == "Emil"
-    assert felt.locator(".side-right .seat").get_attribute("aria-label") == "Ida"
+    # Clockwise from you along the far side of the table: left to right, the ends lower.
+    across = page.evaluate(
+        "[...document.querySelectorAll('#felt .side-top > .seat')]"
+        ".map((seat) => [seat.getAttribute('aria-label'), seat.getBoundingClientRect().top])"
+    )
+    assert [name for name, _ in across] == ["Lotte", "Emil", "Ida"]
+    assert across[0][1] > across[1][1] < across[2][1]
     lotte = felt.get_by_role("group", name="Lotte", exact=True)
-    assert lotte.locator(".seat-name").inner_text().replace("\n", "") == "Lotte · stark"
+    assert lotte.locator(".seat-name").inner_text() == "Lotte"
+    assert lotte.locator(".level").inner_text() == "stark"
     assert lotte.get_by_role("img", name="Bot").count() == 1
     # What the game module says the seat shows: badges, chip, the card in its slot.
     view = server.state(created["table"], token_of(created, 0))["view"]

@@ -42,7 +42,13 @@ export async function errorText(error, lang) {
   const text = error.code && words[lang] && words[lang][error.code];
   if (!text) return error.message;
   const params = error.params || {};
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  // Python-style placeholders: {name}, {name!r} (quoted) and {name:…} (as it is).
+  return text.replace(/\{(\w+)(![rs])?(:[^}]*)?\}/g, (whole, name, conversion) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    const shown = Array.isArray(value) ? value.join(", ") : String(value);
+    return conversion === "!r" ? `'${shown}'` : shown;
+  });
 }
 
 /** The address of the rules page (`rules.html`) for `game` in `lang`. */

@@ -20,8 +20,9 @@ export function levelWord(info, lang) {
 }
 
 /** The context a game module draws with (see TABLE-CONTRACT.md). */
-export function moduleContext({ lang, state, view, moves, marks = {}, acting, faces }) {
+export function moduleContext({ lang, state, view, moves, marks = {}, acting, faces, playing = false }) {
   return {
+    playing, // true while a sequence shows a step (acting: the seat whose action it shows)
     lang,
     seat: state.seat,
     players: state.players,
@@ -40,22 +41,16 @@ export function moduleContext({ lang, state, view, moves, marks = {}, acting, fa
 }
 
 /**
- * The seats in play order, starting with yours (a spectator: seat 0), each with its place
- * around the felt: "bottom" (yours), then clockwise "left", "top", "right".
+ * The seats in play order, starting with yours (a spectator: seat 0): yours at the bottom,
+ * the others clockwise along the far side of the table, from left to right, each with how far
+ * it sits down the table's curve (`arc`: 0 in the middle of the far side, 1 at its ends).
  */
 export function seatPlaces(players, mySeat) {
   const first = mySeat ?? 0;
   const order = Array.from({ length: players }, (_, k) => (first + k) % players);
   const others = order.slice(1);
-  const sides = {
-    0: [],
-    1: ["top"],
-    2: ["top", "top"],
-    3: ["left", "top", "right"],
-    4: ["left", "top", "top", "right"],
-    5: ["left", "left", "top", "right", "right"],
-  }[others.length] || others.map(() => "top");
-  return [{ seat: first, side: "bottom" }, ...others.map((seat, i) => ({ seat, side: sides[i] }))];
+  const arc = (i) => 1 - Math.sin((Math.PI * (i + 0.5)) / others.length);
+  return [{ seat: first, side: "bottom", arc: 0 }, ...others.map((seat, i) => ({ seat, side: "top", arc: arc(i) }))];
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -99,6 +94,7 @@ function chipOf(info, shown, acting, lang) {
   if (info && info.away) return { text: t(lang, "away"), kind: "away" };
   if (acting && info && info.kind === "bot") return { text: t(lang, "thinking"), kind: "thinking" };
   if (shown.chip) return { text: shown.chip, kind: "" };
+  if (acting) return { text: t(lang, "is_acting"), kind: "turn" };
   return null;
 }
 
@@ -109,7 +105,7 @@ function seatElement(game, view, place, ctx, compact) {
   const info = (state.seats || [])[seat] || {};
   const acting = ctx.acting.includes(seat);
   const shown = seatShows(game, view, seat, ctx);
-  const chip = chipOf(info, shown, acting, lang);
+  const chip = chipOf(info, shown, acting && !ctx.playing, lang);
   const name = ctx.name(seat);
   const level = levelWord(info, lang);
   const me = seat === state.seat;
@@ -125,7 +121,6 @@ function seatElement(game, view, place, ctx, compact) {
       info.kind === "bot"
         ? h("span", { class: "bot-mark", role: "img", "aria-label": t(lang, "bot_mark") }, robot())
         : null,
-      level ? h("span", { class: "level" }, ` · ${level}`) : null,
     ),
     h(
       "span",
@@ -142,8 +137,14 @@ function seatElement(game, view, place, ctx, compact) {
         ? h("span", { class: "score", role: "img", "aria-label": shown.scoreLabel }, h("span", { "aria-hidden": "true" }, shown.score))
         : null,
     ),
-    chip ? h("span", { class: `chip ${chip.kind}`.trim() }, chip.text) : null,
-    acting && !chip ? h("span", { class: "visually-hidden" }, t(lang, "is_acting")) : null,
+    level || chip
+      ? h(
+          "span",
+          { class: "seat-sub" },
+          level ? h("span", { class: "level" }, level) : null,
+          chip ? h("span", { class: `chip ${chip.kind}`.trim() }, chip.text) : null,
+        )
+      : null,
     info.kind === "human" && !info.connected && !me && info.connected !== undefined
       ? h("span", { class: "offline", title: t(lang, "offline") }, h("span", { class: "visually-hidden" }, t(lang, "offline")))
       : null,
@@ -161,7 +162,7 @@ function seatElement(game, view, place, ctx, compact) {
       class: classes.filter(Boolean).join(" "),
       role: "group",
       "aria-label": name,
-      style: `--seat-colour: var(--seat-${seat % 6})`,
+      style: `--seat-colour: var(--seat-${seat % 6}); --arc: ${place.arc.toFixed(3)}`,
       dataset: { seat: String(seat) },
     },
     plate,
@@ -173,7 +174,7 @@ function seatElement(game, view, place, ctx, compact) {
 /** The game's centre: its felt (or, for a module not yet converted, its whole board). */
 function centre(game, view, ctx) {
   const body = game.felt ? game.felt(view, ctx) : game.board(view, ctx);
-  const inner = game.felt ? h("div", { class: `board ${ctx.state.game}` }, body) : body;
+  const inner = game.felt ? h("div", { class: `board felt-board ${ctx.state.game}` }, body) : body;
   return h("div", { id: "board", class: "felt-centre", role: "group", "aria-label": t(ctx.lang, "felt_label") }, inner);
 }
 
@@ -187,7 +188,7 @@ export function drawTable(felt, handBox, game, view, ctx) {
     fill(felt, h("div", { class: "seat-strip" }, seats), middle);
   } else {
     const side = (name) => h("div", { class: `side side-${name}` }, seats.filter((_, i) => places[i].side === name));
-    fill(felt, side("top"), side("left"), middle, side("right"), side("bottom"));
+    fill(felt, side("top"), middle, side("bottom"));
   }
   felt.classList.toggle("compact", compact);
   felt.dataset.players = String(ctx.players);

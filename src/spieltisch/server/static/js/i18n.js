@@ -110,7 +110,7 @@ const WORDS = {
     name_help: "Die anderen am Tisch sehen diesen Namen.",
     name_label: "Dein Name",
     name_ok: "Platz nehmen",
-    settings: "Einstellungen",
+    settings: "Mehr",
     you_win: "Du gewinnst!",
   },
   en: {
@@ -220,7 +220,7 @@ const WORDS = {
     name_help: "The others at the table see this name.",
     name_label: "Your name",
     name_ok: "Take the seat",
-    settings: "Settings",
+    settings: "More",
     you_win: "You win!",
   },
 };

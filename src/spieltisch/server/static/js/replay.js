@@ -109,7 +109,8 @@ function stateOf(view) {
 }
 
 function context(view, marks, acting) {
-  return moduleContext({ lang, state: stateOf(view), view, moves: null, marks, acting, faces });
+  // `acting` is the seat whose step it shows (not a seat to act): no "ist dran" chips.
+  return moduleContext({ lang, state: stateOf(view), view, moves: null, marks, acting, faces, playing: true });
 }
 
 function drawView(view, marks = {}, actingSeat = null, say = null) {

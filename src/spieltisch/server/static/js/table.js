@@ -25,6 +25,7 @@ let feed = null;
 let faces = null;
 let gameNames = {};
 let askedName = false;
+let drawnSignature = null; // the signature of the state drawn last (see signature)
 let refocus = undefined; // the move focused when a sequence began (null: none)
 
 const $ = (id) => document.getElementById(id);
@@ -159,7 +160,13 @@ function receive(state) {
     return sequencer.clear();
   }
   if (state.frames.length) return sequencer.push(stepsOf(state));
-  if (!sequencer.busy) drawFinal();
+  if (!sequencer.busy && signature(state) !== drawnSignature) drawFinal();
+}
+
+/** What a state shows beyond its frames: an unchanged state (a poll) is not drawn again. */
+function signature(state) {
+  const { last_seq, step, seats, to_act, over, again, bot_error } = state;
+  return JSON.stringify([last_seq, step, seats, to_act, over, again, bot_error, (state.table_log || []).length]);
 }
 
 /** The game's own look: static/css/<id>.css, when it has one. */
@@ -191,7 +198,7 @@ function drawStep(step) {
   if (step.first) for (const event of frame.events) logged.add(event.seq);
   const acting = frame.seat === null || frame.seat === undefined ? [] : [frame.seat];
   const said = step.say || frame.events.map((event) => event.text).slice(-1)[0] || "";
-  draw(step.view, { moves: null, marks: step.marks || {}, acting, sentence: said });
+  draw(step.view, { moves: null, marks: step.marks || {}, acting, sentence: said, playing: true });
   document.body.dataset.stepSeq = String(frame.step);
   // The move a keyboard player made is gone while the sequence plays: "Weiter" holds the focus.
   if (refocus !== null && document.activeElement === document.body) $("skip").focus({ preventScroll: true });
@@ -204,6 +211,7 @@ function drawFinal() {
   for (const event of state.events) logged.add(event.seq);
   const moves = new Moves(state.legal_actions, send);
   drawn = state.view;
+  drawnSignature = signature(state);
   draw(state.view, { moves, marks: {}, acting: state.to_act, sentence: sentence(state) });
   renderResult(state);
   renderTakeover(state);
@@ -220,10 +228,10 @@ function redraw() {
   drawFinal();
 }
 
-function draw(view, { moves, marks, acting, sentence: said }) {
+function draw(view, { moves, marks, acting, sentence: said, playing = false }) {
   const state = latest;
   const game = gameModule(state.game);
-  const ctx = moduleContext({ lang, state, view, moves, marks, acting, faces });
+  const ctx = moduleContext({ lang, state, view, moves, marks, acting, faces, playing });
   const myTurn = Boolean(moves && state.legal_actions.length);
   showGameName(state);
   document.title = `${myTurn ? "▶ " : ""}${gameName(state)} – ${t(lang, "title")}`;
@@ -232,6 +240,7 @@ function draw(view, { moves, marks, acting, sentence: said }) {
   document.body.dataset.over = state.over && moves ? "true" : "false";
   document.body.classList.toggle("my-turn", myTurn);
   drawTable($("felt"), $("hand-area"), game, view, ctx);
+  fitDock();
   let text = said;
   if (moves && state.bot_error && !state.over) text = `${text} – ${state.bot_error}`;
   $("status").textContent = text;
@@ -335,7 +344,7 @@ function logLine(state, event) {
     "li",
     { dataset: { kind: event.kind, seat: seat === null ? "" : String(seat) } },
     h("span", { class: "dot", "aria-hidden": "true", style: seat === null ? null : `--seat-colour: var(--seat-${seat % 6})` }),
-    nameColoured(state, event.text),
+    h("span", { class: "line" }, nameColoured(state, event.text)),
   );
 }
 
@@ -559,6 +568,14 @@ function sequenceChanged(playing, holding) {
   document.body.dataset.playing = playing ? "true" : "false";
   document.body.classList.toggle("holding", holding);
   $("skip").hidden = !playing;
+}
+
+/** On a phone the status bar and the hand stay in reach at the bottom, unless they are too
+ * tall for that (a Triggs sheet): then they follow the felt like the rest of the page. */
+function fitDock() {
+  const dock = document.querySelector(".dock");
+  dock.classList.remove("tall");
+  dock.classList.toggle("tall", phoneQuery.matches && dock.offsetHeight > window.innerHeight * 0.55);
 }
 
 /** The name of the focused move (or "" for another control among the moves), else null. */
