@@ -161,7 +161,7 @@ def test_the_seats_sit_around_the_felt_in_play_order_with_their_names(
     assert lotte.get_by_role("img", name="11 Punkte").inner_text() == "11"
     hand = f"{view['hand_sizes'][1]} Karten auf der Hand"
     assert lotte.get_by_role("img", name=hand).inner_text() == str(view["hand_sizes"][1])
-    assert lotte.locator(".chip").inner_text() == "hat gelegt"
+    assert lotte.locator(".seat-chip").inner_text() == "hat gelegt"
     slot = lotte.get_by_role("group", name="vor Lotte")
     assert slot.get_by_role("img", name="Karte gelegt").count() == 1
     assert "ismcts" not in page.locator("body").inner_text()
@@ -455,7 +455,7 @@ def test_the_takeover_banner_gives_the_seat_back(server: Server, page: Any) -> N
     banner = page.locator("#takeover")
     banner.wait_for()
     assert "Ein Bot spielt für dich." in banner.inner_text()
-    mine = page.locator("#felt .seat.me .chip")
+    mine = page.locator("#felt .seat.me .seat-chip")
     assert mine.inner_text() == "weg – ein Bot spielt"
     page.get_by_role("button", name="Platz zurücknehmen").click()
     banner.wait_for(state="hidden")

@@ -8,6 +8,13 @@ import { boardWord, t } from "./i18n.js";
 /** True when the page is phone-sized (≤ 600 px): seats as a strip on top. */
 export const phoneQuery = window.matchMedia("(max-width: 600px)");
 
+/** The game's own look: static/css/<id>.css, when it has one. */
+export function loadGameCss(game) {
+  const link = h("link", { rel: "stylesheet", href: `/css/${encodeURIComponent(game)}.css` });
+  link.addEventListener("error", () => link.remove());
+  document.head.append(link);
+}
+
 /** "Lotte", "Spieler 3" for a person who has not named themself yet. */
 export function seatName(state, seat, lang) {
   const info = state.seats && state.seats[seat];
@@ -142,7 +149,7 @@ function seatElement(game, view, place, ctx, compact) {
           "span",
           { class: "seat-sub" },
           level ? h("span", { class: "level" }, level) : null,
-          chip ? h("span", { class: `chip ${chip.kind}`.trim() }, chip.text) : null,
+          chip ? h("span", { class: `seat-chip ${chip.kind}`.trim() }, chip.text) : null,
         )
       : null,
     info.kind === "human" && !info.connected && !me && info.connected !== undefined

@@ -4,7 +4,7 @@
 // checks the transcript; this page draws.
 import { cardFaces, gamesInfo, getJSON, postJSON } from "./api.js";
 import { fill, h } from "./dom.js";
-import { drawTable, moduleContext, phoneQuery } from "./felt.js";
+import { drawTable, loadGameCss, moduleContext, phoneQuery } from "./felt.js";
 import { gameModule } from "./games/index.js";
 import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
 import { SPEEDS, Sequencer, reducedMotion, saveSpeed, savedSpeed } from "./sequencer.js";
@@ -95,6 +95,7 @@ function showError(message) {
 async function load(data) {
   faces = await cardFaces(data.game);
   await loadGameWords(data.game);
+  if (!replay || replay.game !== data.game) loadGameCss(data.game);
   replay = data;
   $("game-name").textContent = names[data.game] || data.game;
   document.title = `${t(lang, "replay_heading")} – ${names[data.game] || data.game}`;

@@ -4,7 +4,7 @@
 // your moves come back. It shows only what the server sends for this seat's token.
 import { StateFeed, cardFaces, errorText, gamesInfo, postJSON, request, rulesUrl, tableIdFromLocation } from "./api.js";
 import { fill, h } from "./dom.js";
-import { drawTable, moduleContext, phoneQuery, seatName } from "./felt.js";
+import { drawTable, loadGameCss, moduleContext, phoneQuery, seatName } from "./felt.js";
 import { gameModule } from "./games/index.js";
 import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
 import { Moves } from "./moves.js";
@@ -167,13 +167,6 @@ function receive(state) {
 function signature(state) {
   const { last_seq, step, seats, to_act, over, again, bot_error } = state;
   return JSON.stringify([last_seq, step, seats, to_act, over, again, bot_error, (state.table_log || []).length]);
-}
-
-/** The game's own look: static/css/<id>.css, when it has one. */
-function loadGameCss(game) {
-  const link = h("link", { rel: "stylesheet", href: `/css/${encodeURIComponent(game)}.css` });
-  link.addEventListener("error", () => link.remove());
-  document.head.append(link);
 }
 
 /** Every frame of `state` as the module's steps (default: one step, the frame's view). */
