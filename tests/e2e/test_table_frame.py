@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import move_once, play_to_end, unnamed_controls, wait_until_shown
@@ -76,15 +77,14 @@ class SeatStates:
         page.route(re.compile(rf"/api/tables/{table}(\?|/actions)"), self.handle)
 
     def handle(self, route: Any) -> None:
-        response = route.fetch()
         try:
+            response = route.fetch()
             state = response.json()
-        except ValueError:
-            route.fulfill(response=response)
+            if isinstance(state, dict) and "seats" in state:
+                self.change(state)
+            route.fulfill(response=response, body=json.dumps(state))
+        except PlaywrightError:  # the page closed while a poll was under way
             return
-        if isinstance(state, dict) and "seats" in state:
-            self.change(state)
-        route.fulfill(response=response, body=json.dumps(state))
 
 
 def stand_in(page: Any, pattern: str, body: Any, status: int = 200) -> list[str]:

@@ -43,6 +43,7 @@ function main() {
   $("log-toggle").addEventListener("click", () => toggleLog());
   $("log-close").addEventListener("click", () => toggleLog(false));
   $("sheet-toggle").addEventListener("click", () => toggleSheet());
+  $("sheet-toggle").setAttribute("aria-expanded", "false");
   $("take-back").addEventListener("click", takeBack);
   phoneQuery.addEventListener("change", () => redraw());
   // The settings sit in the header on a desktop and behind one button on a phone.
@@ -118,6 +119,7 @@ async function showRefusal(error) {
 
 /** A key while a sequence plays ends its pause; typing in a field is left alone. */
 function onKey(event) {
+  if (event.key === "Escape" && document.body.classList.contains("log-open")) return toggleLog(false);
   if (!sequencer.busy || event.target.closest("input, select, textarea, dialog, #skip")) return;
   if ([" ", "Enter", "ArrowRight", "Escape"].includes(event.key)) {
     event.preventDefault();
@@ -129,6 +131,7 @@ function toggleLog(open = !document.body.classList.contains("log-open")) {
   document.body.classList.toggle("log-open", open);
   $("log-toggle").setAttribute("aria-expanded", String(open));
   if (open) $("log").focus();
+  else if ($("log-area").contains(document.activeElement)) $("log-toggle").focus();
 }
 
 function toggleSheet(open = $("sheet").hidden) {
@@ -205,6 +208,7 @@ function drawFinal() {
   const moves = new Moves(state.legal_actions, send);
   drawn = state.view;
   drawnSignature = signature(state);
+  document.body.dataset.seq = String(state.last_seq); // the state drawn (not a step on the way)
   draw(state.view, { moves, marks: {}, acting: state.to_act, sentence: sentence(state) });
   renderResult(state);
   renderTakeover(state);
@@ -229,7 +233,6 @@ function draw(view, { moves, marks, acting, sentence: said, playing = false }) {
   showGameName(state);
   document.title = `${myTurn ? "▶ " : ""}${gameName(state)} – ${t(lang, "title")}`;
   document.body.dataset.game = state.game;
-  document.body.dataset.seq = String(state.last_seq);
   document.body.dataset.over = state.over && moves ? "true" : "false";
   document.body.classList.toggle("my-turn", myTurn);
   drawTable($("felt"), $("hand-area"), game, view, ctx);
