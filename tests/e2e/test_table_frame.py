@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.error
 from collections.abc import Callable
 from pathlib import Path
@@ -461,3 +462,22 @@ def test_the_takeover_banner_gives_the_seat_back(server: Server, page: Any) -> N
     banner.wait_for(state="hidden")
     assert back
     assert back[0].endswith(f"/api/tables/{table}/back?token={token_of(created, 0)}")
+
+
+def test_the_replay_plays_a_step_as_the_table_does(server: Server, page: Any) -> None:
+    """Stepping forward in the replay viewer plays the step through the same queue: the
+    game's steps with their sentences; going back draws at once."""
+    held_steps(page)
+    created = server.open_table("dicht-dran", ["bot:random"] * 3, {"passes": 1}, seed=2)
+    deadline = time.monotonic() + 60
+    while not server.state(created["table"])["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    page.goto(f"{server.url}/replay.html?table={created['table']}&lang=de")
+    page.wait_for_selector("#board .board")
+    assert page.locator("#felt .seat").count() == 3
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.getElementById('step-action').textContent === 'STEP 1'")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.body.dataset.step") == "0"
+    assert page.locator("#step-action").inner_text() != "STEP 1"
