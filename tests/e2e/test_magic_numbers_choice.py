@@ -55,8 +55,8 @@ def test_a_person_chooses_a_meaning(server: Server, browser: Any, artifacts: Pat
             assert label.startswith("Antwort 1: ")
             buttons.first.click()
             page.wait_for_function("() => !document.body.dataset.busy")
-            log = page.locator(".log-box")
-            log.get_by_text(re.compile(r"Spieler 1 wählt 1\) „")).wait_for()
+            log = page.locator("#log")  # in a drawer on a phone, closed
+            log.get_by_text(re.compile(r"Spieler 1 wählt 1\) „")).wait_for(state="attached")
             page.screenshot(path=str(artifacts / "magic-numbers-chosen-phone.png"), full_page=True)
         context.close()
         assert not errors, errors
