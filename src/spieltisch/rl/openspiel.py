@@ -56,6 +56,8 @@ from spieltisch.games import REGISTRY
 from spieltisch.rl.common import RL_DEFAULTS, final_rewards, make_rl_game
 
 PREFIX = "spieltisch_"
+#: OpenSpiel's player id of a finished game.
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def openspiel_name(game_id: str) -> str:
@@ -105,6 +107,7 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
         self.engine: Game[Any, Any, Any] = make_rl_game(self.game_id, chosen)
         self.engine.spec.check_seats(self.players)
         self.dealt = 0
+        self.observers: dict[bool, SeatObserver] = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.engine.num_distinct_actions,
             max_chance_outcomes=0,
@@ -117,11 +120,16 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_game_type(self.game_id), info, {"players": self.players, **chosen})
 
     def new_initial_state(self) -> SpieltischState:
-        """The next deal: the ``n``-th call deals ``derive_seed(seed, n)`` (dealt when the
-        state is first used: OpenSpiel also calls this to clone a state)."""
+        """A new game. It is dealt when first used, and the ``n``-th game this object deals
+        is the deal of ``derive_seed(seed, n)`` (OpenSpiel also makes a new state to clone
+        one, and throws its deal away unused)."""
+        return SpieltischState(self, Table(self))
+
+    def next_seed(self) -> int:
+        """The seed of the next game this object deals."""
         count = self.dealt
         self.dealt += 1
-        return SpieltischState(self, Table(self.engine, self.players, derive_seed(self.seed, count)))
+        return derive_seed(self.seed, count)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -132,42 +140,64 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return SeatObserver(self, recall)
 
+    def observer(self, recall: bool) -> SeatObserver:
+        """This game's observer of observations (or, with ``recall``, information states)
+        for Python callers, made once."""
+        if recall not in self.observers:
+            self.observers[recall] = SeatObserver(self, recall)
+        return self.observers[recall]
+
 
 class Table:
     """The engine's state with what each seat did: what an OpenSpiel state holds.
 
-    The deal waits for the first question: OpenSpiel's Python games make a fresh state for
-    every clone (and then overwrite it) and for every tensor shape. A table copies itself
-    with the game's own :meth:`Game.clone` (much cheaper than a deep copy)."""
+    The deal waits for the first question (OpenSpiel's Python games make a fresh state for
+    every clone and then overwrite it). A table copies itself with the game's own
+    :meth:`Game.clone`, much cheaper than a deep copy; it remembers who is to act."""
 
-    __slots__ = ("_state", "engine", "own", "players", "seed")
+    __slots__ = ("_current", "_state", "engine", "game", "own")
 
     def __init__(
-        self,
-        engine: Game[Any, Any, Any],
-        players: int,
-        seed: int,
-        state: Any = None,
-        own: list[list[int]] | None = None,
+        self, game: SpieltischGame, state: Any = None, own: list[list[int]] | None = None
     ) -> None:
-        self.engine = engine
-        self.players = players
-        self.seed = seed
+        self.game = game
+        self.engine = game.engine
         self._state = state
+        self._current: int | None = None
         #: each seat's own actions (integer ids), in order
-        self.own = own if own is not None else [[] for _ in range(players)]
+        self.own = own if own is not None else [[] for _ in range(game.players)]
 
     @property
     def state(self) -> Any:
-        """The engine's state (dealt from :attr:`seed` on first use)."""
+        """The engine's state (dealt on first use)."""
         if self._state is None:
-            self._state = self.engine.new_state(self.players, seed=self.seed)
+            self._state = self.engine.new_state(self.game.players, seed=self.game.next_seed())
         return self._state
+
+    @property
+    def current(self) -> int:
+        """The seat to act (the lowest of several that commit at once), or OpenSpiel's
+        terminal player id."""
+        if self._current is None:
+            state = self.state
+            if self.engine.is_terminal(state):
+                self._current = TERMINAL
+            else:
+                self._current = int(self.engine.to_act(state)[0])
+        return self._current
+
+    def apply(self, action: int) -> None:
+        """Carry out the action with integer id ``action`` for the seat to act, if legal."""
+        seat = self.current
+        chosen = self.engine.decode(action)
+        self.engine.check_legal(self.state, seat, chosen, self.engine.legal_actions(self.state, seat))
+        self.engine.apply(self.state, seat, chosen)
+        self.own[seat].append(int(action))
+        self._current = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         state = None if self._state is None else self.engine.clone(self._state)
-        own = [list(actions) for actions in self.own]
-        return Table(self.engine, self.players, self.seed, state, own)
+        return Table(self.game, state, [list(actions) for actions in self.own])
 
 
 class SpieltischState(pyspiel.State):  # type: ignore[misc]
@@ -180,36 +210,45 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The lowest seat that must act; several seats that commit face down at once act
         one after another (see the module's docstring)."""
-        table = self.table
-        if table.engine.is_terminal(table.state):
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(table.engine.to_act(table.state)[0])
+        return self.table.current
 
     def _legal_actions(self, player: int) -> list[int]:
         """The integer ids of the seat's legal actions, in ascending order (none for a seat
         that is not to act now)."""
-        if player != self.current_player():
+        table = self.table
+        if player != table.current:
             return []
-        engine = self.table.engine
-        return sorted(engine.encode(action) for action in engine.legal_actions(self.table.state, player))
+        encode = table.engine.encode
+        return sorted(encode(action) for action in table.engine.legal_actions(table.state, player))
 
     def _apply_action(self, action: int) -> None:
         """Carry out ``action`` for the seat to act; an action it may not take is refused
         (``IllegalActionError``, state unchanged)."""
-        table = self.table
-        seat = self.current_player()
-        chosen = table.engine.decode(action)
-        table.engine.check_legal(
-            table.state, seat, chosen, table.engine.legal_actions(table.state, seat)
-        )
-        table.engine.apply(table.state, seat, chosen)
-        table.own[seat].append(int(action))
+        self.table.apply(action)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's observation (for Python callers without OpenSpiel's detour: its
+        Python games deal a new state to learn the tensor's size at every call)."""
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's information state (see :meth:`observation_tensor`)."""
+        return self._tensor(True, player)
+
+    def _tensor(self, recall: bool, player: int | None) -> list[float]:
+        seat = self.table.current if player is None else player
+        if not 0 <= seat < self.table.game.players:
+            raise ValueError(f"player must be a seat from 0 to {self.table.game.players - 1}")
+        observer = self.table.game.observer(recall)
+        observer.set_from(self, seat)
+        values: list[float] = observer.tensor.tolist()
+        return values
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.table.engine.decode(action))
 
     def is_terminal(self) -> bool:
-        return bool(self.table.engine.is_terminal(self.table.state))
+        return self.table.current == TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's win share minus ``1/players`` at the end; 0 before."""
@@ -227,8 +266,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         state = table.engine.determinize(view, rng)
         own: list[list[int]] = [[] for _ in table.own]
         own[player_id] = list(table.own[player_id])
-        resampled = Table(table.engine, table.players, table.seed, state, own)
-        return SpieltischState(self.get_game(), resampled)
+        return SpieltischState(table.game, Table(table.game, state, own))
 
     def __str__(self) -> str:
         """Every seat's view (for debugging: a full state, as OpenSpiel's are)."""
