@@ -40,11 +40,6 @@ def layout(players: int) -> Layout:
     return fields
 
 
-def shape(players: int) -> tuple[int, ...]:
-    """The vector's shape for ``players`` seats."""
-    return (layout(players).size,)
-
-
 def encode(view: DichtDranView) -> Vector:
     """What ``view`` shows as a vector of :func:`layout`."""
     players = view.players

@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # numpy loads only where observations are encoded
-    from spieltisch.core.observation import Vector
+    from spieltisch.core.observation import Layout, Vector
 
 _PLAY_TEXT = re.compile(r"\s*(?:play\s+|spiele\s+)?(\d{1,3})\s*", re.IGNORECASE)
 
@@ -220,10 +220,10 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         return list(range(LOWEST, HIGHEST + 1))
 
     # -- observations for learning programs --------------------------------------------
-    def observation_shape(self, seats: int) -> tuple[int, ...]:
+    def observation_layout(self, seats: int) -> Layout:
         from spieltisch.games.dicht_dran import encode
 
-        return encode.shape(seats)
+        return encode.layout(seats)
 
     def encode_view(self, view: DichtDranView) -> Vector:
         """Hand, face-down card, circle, target, open piles and each seat's public counts
