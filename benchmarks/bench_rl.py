@@ -166,7 +166,9 @@ def make_rows(players: int) -> list[Row]:
         env = spieltisch_pettingzoo.env(game_id, players=players_for(game_id, players))
         rows.append(Row(game_id, "pettingzoo", POKER, aec_runner(env)))
     rows.append(Row(UNO, "rlcard", POKER, rlcard_runner(rlcard.make("uno", {"seed": 0}))))
-    rows.append(Row(CRAZY_EIGHTS, "openspiel", None, openspiel_runner(pyspiel.load_game(CRAZY_EIGHTS))))
+    rows.append(
+        Row(CRAZY_EIGHTS, "openspiel", None, openspiel_runner(pyspiel.load_game(CRAZY_EIGHTS)))
+    )
     for game_id in REGISTRY:
         name = spieltisch_openspiel.openspiel_name(game_id)
         game = pyspiel.load_game(name, {"players": players_for(game_id, players)})
@@ -187,7 +189,9 @@ def benchmark(rows: list[Row], seconds: float, rounds: int) -> None:
         for row in rows:
             if row.reference is not None:
                 reference_interface = "openspiel" if row.interface == "openspiel" else "pettingzoo"
-                row.ratios.append(rates[row.interface, row.name] / rates[reference_interface, row.reference])
+                row.ratios.append(
+                    rates[row.interface, row.name] / rates[reference_interface, row.reference]
+                )
 
 
 def pin_to_one_core() -> int | None:
@@ -253,7 +257,9 @@ def print_table(data: dict[str, Any]) -> None:
     print("versions: " + ", ".join(f"{k} {v}" for k, v in data["versions"].items()))
     print(f"rounds:   {data['rounds']} x {data['seconds']} s per measurement, interleaved")
     print()
-    header = f"{'interface':<10} {'env':<16} {'players':>7} {'steps/s':>10} {'ratio':>7} {'vs':<16} goal"
+    header = (
+        f"{'interface':<10} {'env':<16} {'players':>7} {'steps/s':>10} {'ratio':>7} {'vs':<16} goal"
+    )
     print(header)
     print("-" * len(header))
     for result in data["results"]:

@@ -72,11 +72,15 @@ def train(args: argparse.Namespace) -> list[Point]:
 
     torch.set_num_threads(1)
     env = make_env(args.players, args.opponents, args.seed)
-    versus = {
-        name: make_env(args.players, name, args.seed + 1) for name in ("random", "heuristic")
-    }
+    versus = {name: make_env(args.players, name, args.seed + 1) for name in ("random", "heuristic")}
     model = MaskablePPO(
-        "MlpPolicy", env, seed=args.seed, n_steps=args.n_steps, batch_size=64, verbose=0, device="cpu"
+        "MlpPolicy",
+        env,
+        seed=args.seed,
+        n_steps=args.n_steps,
+        batch_size=64,
+        verbose=0,
+        device="cpu",
     )
     curve: list[Point] = []
     start = time.perf_counter()
@@ -125,7 +129,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{missing.name} is missing: pip install -e '.[rl-train]'")
     curve = train(args)
     if args.out:
-        data = {"command": " ".join(sys.orig_argv), "args": vars(args), "curve": [asdict(p) for p in curve]}
+        data = {
+            "command": " ".join(sys.orig_argv),
+            "args": vars(args),
+            "curve": [asdict(p) for p in curve],
+        }
         with open(args.out, "w", encoding="utf-8") as file:
             json.dump(data, file, indent=2)
     return 0

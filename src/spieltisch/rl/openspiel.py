@@ -190,7 +190,9 @@ class Table:
         """Carry out the action with integer id ``action`` for the seat to act, if legal."""
         seat = self.current
         chosen = self.engine.decode(action)
-        self.engine.check_legal(self.state, seat, chosen, self.engine.legal_actions(self.state, seat))
+        self.engine.check_legal(
+            self.state, seat, chosen, self.engine.legal_actions(self.state, seat)
+        )
         self.engine.apply(self.state, seat, chosen)
         self.own[seat].append(int(action))
         self._current = None
