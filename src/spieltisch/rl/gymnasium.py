@@ -59,7 +59,9 @@ class SpieltischEnv(gymnasium.Env[Vector, Any]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not offered; use 'ansi' or None")
         self.table = Table(game, players, options)
-        players = self.table.players
+        #: The game (bound to its options) and the number of seats.
+        self.game = self.table.game
+        self.players = players = self.table.players
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat {seat!r} is not a seat: give a number from 0 to {players - 1}")
         self.seat = seat
