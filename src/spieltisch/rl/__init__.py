@@ -8,9 +8,11 @@ interfaces need the ``rl`` extra: ``pip install 'spieltisch[rl]'``.
 
 from __future__ import annotations
 
+# Imported under other names: ``spieltisch.rl.gymnasium`` and ``spieltisch.rl.pettingzoo``
+# are this package's modules.
 try:
-    import gymnasium
-    import pettingzoo  # noqa: F401  (checked here so that every interface fails alike)
+    import gymnasium as _gymnasium
+    import pettingzoo as _pettingzoo  # noqa: F401  (checked here: every interface fails alike)
 except ImportError as missing:  # pragma: no cover - the test extra installs them
     raise ImportError(
         f"spieltisch.rl needs the rl extra ({missing.name} is missing): "
@@ -23,8 +25,8 @@ from spieltisch.games import descriptors
 GYM_IDS: dict[str, str] = {entry.id: f"spieltisch/{entry.id}-v1" for entry in descriptors()}
 
 for _game, _env_id in GYM_IDS.items():
-    if _env_id not in gymnasium.registry:
-        gymnasium.register(
+    if _env_id not in _gymnasium.registry:
+        _gymnasium.register(
             id=_env_id,
             entry_point="spieltisch.rl.gymnasium:SpieltischEnv",
             kwargs={"game": _game},
