@@ -32,7 +32,6 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.games import REGISTRY
@@ -49,16 +48,16 @@ CRAZY_EIGHTS = "crazy_eights"
 Runner = Callable[[int], int]
 
 
-@dataclass
 class Row:
     """One environment's measurements, and the reference its ratio is taken against."""
 
-    name: str
-    interface: str
-    reference: str | None
-    runner: Runner
-    rates: list[float] = field(default_factory=list)
-    ratios: list[float] = field(default_factory=list)
+    def __init__(self, name: str, interface: str, reference: str | None, runner: Runner) -> None:
+        self.name = name
+        self.interface = interface
+        self.reference = reference
+        self.runner = runner
+        self.rates: list[float] = []
+        self.ratios: list[float] = []
 
     def median_rate(self) -> float:
         return statistics.median(self.rates)

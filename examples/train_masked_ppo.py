@@ -8,6 +8,8 @@ Usage (the ``rl-train`` extra: ``pip install -e '.[rl-train]'``)::
 
     python examples/train_masked_ppo.py --steps 200000 --every 20000 --out curve.json
 
+``--minutes M`` stops at the first point after ``M`` minutes (a shared machine's budget).
+
 The learner trains against ``--opponents`` (the heuristic by default) through the Gymnasium
 environment ``spieltisch/dicht-dran-v1``; it runs on one CPU thread.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -98,15 +101,22 @@ def train(args: argparse.Namespace) -> list[Point]:
             f"{point.win_share_vs_random:.3f}   vs heuristic {point.win_share_vs_heuristic:.3f}",
             flush=True,
         )
+        if args.out:
+            save(args, curve)
 
     measure(0)
-    done = 0
-    while done < args.steps:
-        chunk = min(args.every, args.steps - done)
-        model.learn(chunk, reset_num_timesteps=False)
-        done += chunk
-        measure(done)
+    while model.num_timesteps < args.steps and time.perf_counter() - start < 60 * args.minutes:
+        # PPO collects whole rollouts of n_steps: a chunk may run a little past ``every``
+        model.learn(min(args.every, args.steps - model.num_timesteps), reset_num_timesteps=False)
+        measure(model.num_timesteps)
     return curve
+
+
+def save(args: argparse.Namespace, curve: list[Point]) -> None:
+    """Write the curve so far to ``args.out`` as JSON, with the command that made it."""
+    data = {"command": shlex.join(sys.orig_argv), "curve": [asdict(p) for p in curve]}
+    with open(args.out, "w", encoding="utf-8") as file:
+        json.dump(data, file, indent=2)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=100_000, help="training steps in all")
     parser.add_argument("--every", type=int, default=10_000, help="steps between two points")
     parser.add_argument("--games", type=int, default=100, help="games per point and opponent")
+    parser.add_argument(
+        "--minutes", type=float, default=float("inf"), help="stop after the first point past this"
+    )
     parser.add_argument("--players", type=int, default=4, help="seats (3 to 5)")
     parser.add_argument("--opponents", default="heuristic", help="the bots trained against")
     parser.add_argument("--n-steps", type=int, default=2048, help="PPO rollout length")
@@ -127,15 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         import torch  # noqa: F401
     except ImportError as missing:
         parser.error(f"{missing.name} is missing: pip install -e '.[rl-train]'")
-    curve = train(args)
-    if args.out:
-        data = {
-            "command": " ".join(sys.orig_argv),
-            "args": vars(args),
-            "curve": [asdict(p) for p in curve],
-        }
-        with open(args.out, "w", encoding="utf-8") as file:
-            json.dump(data, file, indent=2)
+    train(args)
     return 0
 
 

@@ -24,20 +24,21 @@ def test_the_openspiel_runner_counts_decisions_not_chance() -> None:
 
 
 def test_the_aec_runner_takes_every_action_of_the_game() -> None:
-    """On a Spieltisch environment, the runner's steps are exactly the engine's actions."""
+    """On a Spieltisch environment, the runner's steps are exactly the actions played."""
     bench = load_benchmark("bench_rl")
     from spieltisch.rl import pettingzoo as spieltisch_pettingzoo
 
     env = spieltisch_pettingzoo.env("magic-numbers", players=2)
     actions = 0
-    engine_apply = env.unwrapped.game.apply
+    table = env.unwrapped.table
+    play = table.play
 
-    def counted(*args: Any, **kwargs: Any) -> Any:
+    def counted(*args: Any) -> Any:
         nonlocal actions
         actions += 1
-        return engine_apply(*args, **kwargs)
+        return play(*args)
 
-    env.unwrapped.game.apply = counted
+    table.play = counted
     steps = bench.aec_runner(env)(0)
     assert steps == actions > 0
 

@@ -40,6 +40,8 @@ class Layout:
 
     fields: list[Field] = field(default_factory=list)
     size: int = 0
+    #: the fields by name (encoders look fields up at every step)
+    _by_name: dict[str, Field] = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, name: str, size: int, text: str) -> int:
         """Append a field of ``size`` entries; returns where it starts."""
@@ -49,10 +51,9 @@ class Layout:
         return start
 
     def __getitem__(self, name: str) -> Field:
-        for entry in self.fields:
-            if entry.name == name:
-                return entry
-        raise KeyError(name)
+        if len(self._by_name) != len(self.fields):  # fields added since the last look-up
+            self._by_name = {entry.name: entry for entry in self.fields}
+        return self._by_name[name]
 
     def zeros(self) -> Vector:
         """An empty vector of this layout."""
