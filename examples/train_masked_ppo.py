@@ -114,7 +114,8 @@ def train(args: argparse.Namespace) -> list[Point]:
 
 def save(args: argparse.Namespace, curve: list[Point]) -> None:
     """Write the curve so far to ``args.out`` as JSON, with the command that made it."""
-    data = {"command": shlex.join(sys.orig_argv), "curve": [asdict(p) for p in curve]}
+    command = shlex.join(["python", "examples/train_masked_ppo.py", *args.argv])
+    data = {"command": command, "curve": [asdict(p) for p in curve]}
     with open(args.out, "w", encoding="utf-8") as file:
         json.dump(data, file, indent=2)
 
@@ -133,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", help="write the curve here as JSON")
     args = parser.parse_args(argv)
+    args.argv = sys.argv[1:] if argv is None else argv
     if min(args.steps, args.every, args.games, args.n_steps) < 1:
         parser.error("--steps, --every, --games and --n-steps must be at least 1")
     try:
