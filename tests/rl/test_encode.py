@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -82,3 +83,16 @@ def test_the_layout_names_every_entry_once(game_id: str, players: int) -> None:
     assert [field.start for field in fields.fields] == [0, *ends[:-1]]
     assert ends[-1] == fields.size
     assert len({field.name for field in fields.fields}) == len(fields.fields)
+
+
+DOCS = Path(__file__).parents[2] / "docs" / "rl.md"
+
+
+@pytest.mark.parametrize("game_id", [entry.id for entry in descriptors()])
+def test_docs_rl_md_shows_each_game_s_layout_as_the_code_has_it(game_id: str) -> None:
+    game = make_rl_game(game_id)
+    table = game.observation_layout(game.spec.min_seats).markdown()
+    assert table in DOCS.read_text(encoding="utf-8"), (
+        f"docs/rl.md: replace {game_id}'s table with game.observation_layout"
+        f"({game.spec.min_seats}).markdown()"
+    )

@@ -22,7 +22,7 @@ ALL_CHILIS = sum(CHILIS)
 def layout(players: int) -> Layout:
     """The fields of a vector for ``players`` seats."""
     fields = Layout()
-    fields.add("hand", HIGHEST, "1 for each card in the seat's hand")
+    fields.add("hand", HIGHEST, "entry c − 1 is 1 if card c is in the seat's hand")
     fields.add("my_card", HIGHEST, "1 for the card the seat laid face down this round")
     fields.add("circle", HIGHEST, "1 for each card in the circle")
     fields.add("target", HIGHEST, "1 for the target card")

@@ -80,7 +80,7 @@ def layout(players: int, themes: int) -> Layout:
         ("start_player", "1 for the round's start player"),
         ("order", "its place in the answering order ÷ players (0: not answering)"),
         ("chips_left", f"chips it still holds ÷ {len(CHIPS)}"),
-        ("points", f"its points p as p ÷ (p + {POINTS_HALF:g})"),
+        ("points", f"its points p as p ÷ (abs(p) + {POINTS_HALF:g})"),
         ("bonus", f"its theme bonus ÷ ({THEME_BONUS} × themes)"),
     ):
         fields.add(name, players, f"per seat (itself first): {text}")

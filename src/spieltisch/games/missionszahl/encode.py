@@ -59,7 +59,11 @@ def layout(players: int) -> Layout:
         "score can be",
     )
     fields.add("played", players * DECK_SIZE, "per seat: the revealed card in front of it")
-    fields.add("known_hands", players * DECK_SIZE, "per seat: the cards the seat knows it holds")
+    fields.add(
+        "known_hands",
+        players * DECK_SIZE,
+        "per seat: the cards the observing seat knows it holds or laid face down",
+    )
     fields.add("collections", players * DECK_SIZE, "per seat: 1 for each card it collected")
     fields.add(
         "mission_arrows",
