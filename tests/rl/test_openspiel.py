@@ -15,7 +15,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open-spiel) is no
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
-from spieltisch.core.errors import IllegalActionError  # noqa: E402
+from spieltisch.core.errors import IllegalActionError, OptionError, SeatCountError  # noqa: E402
 from spieltisch.games import REGISTRY  # noqa: E402
 from spieltisch.rl.openspiel import GAME_NAMES, openspiel_name  # noqa: E402
 
@@ -114,9 +114,13 @@ def test_an_action_that_is_not_legal_is_refused_and_changes_nothing() -> None:
     assert state.history() == []
 
 
-def test_a_seat_count_the_game_does_not_allow_is_refused() -> None:
-    with pytest.raises(Exception, match="3"):
+def test_seat_counts_and_options_the_game_does_not_allow_are_refused() -> None:
+    with pytest.raises(SeatCountError, match="dicht-dran is for 3 to 5 players, got 9"):
         load("dicht-dran", 9)
+    with pytest.raises(OptionError, match="'passes' of dicht-dran must be a whole number"):
+        load("dicht-dran", 3, passes=99)
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'nonsense'"):
+        load("dicht-dran", 3, nonsense=1)
 
 
 class ISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
