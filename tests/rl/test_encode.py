@@ -96,3 +96,23 @@ def test_docs_rl_md_shows_each_game_s_layout_as_the_code_has_it(game_id: str) ->
         f"docs/rl.md: replace {game_id}'s table with game.observation_layout"
         f"({game.spec.min_seats}).markdown()"
     )
+
+
+def test_dicht_dran_puts_the_observing_seat_s_block_first() -> None:
+    game = make_rl_game("dicht-dran")
+    state = game.new_state(4, 3)
+    rng = random.Random(3)
+    while game.progress(state) < 5:  # some cards won, hands of different sizes
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat))))
+    seats = game.observation_layout(4).at["seats"]
+    block = 4 + 100
+    for seat in range(4):
+        view = game.view(state, seat)
+        observation = game.encode_view(view)
+        for place in range(4):
+            other = (seat + place) % 4
+            start = seats + place * block
+            assert observation[start + 1] == pytest.approx(view.hand_sizes[other] / 94)
+            won = {card for card in range(1, 101) if observation[start + 3 + card]}
+            assert won == set(view.collections[other])

@@ -138,6 +138,13 @@ def test_the_ansi_render_draws_the_acting_seat_s_view() -> None:
     assert all(str(card) in text for card in hand)
 
 
+def test_stepping_before_reset_says_to_reset() -> None:
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        pz.env("cento").step(0)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        pz.parallel_env("cento").step({})
+
+
 def test_bad_set_ups_say_what_is_allowed() -> None:
     with pytest.raises(SeatCountError, match="3"):
         pz.env("dicht-dran", 7)

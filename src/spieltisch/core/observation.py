@@ -40,24 +40,32 @@ class Layout:
 
     fields: list[Field] = field(default_factory=list)
     size: int = 0
-    #: the fields by name (encoders look fields up at every step)
-    _by_name: dict[str, Field] = field(default_factory=dict, repr=False, compare=False)
+    #: Where each field starts, by name (encoders read it for every observation).
+    at: dict[str, int] = field(default_factory=dict)
 
     def add(self, name: str, size: int, text: str) -> int:
         """Append a field of ``size`` entries; returns where it starts."""
+        if name in self.at:
+            raise ValueError(f"a field {name!r} is in the layout already")
         start = self.size
         self.fields.append(Field(name, start, size, text))
+        self.at[name] = start
         self.size += size
         return start
 
     def __getitem__(self, name: str) -> Field:
-        if len(self._by_name) != len(self.fields):  # fields added since the last look-up
-            self._by_name = {entry.name: entry for entry in self.fields}
-        return self._by_name[name]
+        return self.fields[[entry.name for entry in self.fields].index(name)]
 
     def zeros(self) -> Vector:
         """An empty vector of this layout."""
         return np.zeros(self.size, dtype=np.float32)
+
+    def vector(self, ones: list[int]) -> Vector:
+        """A vector of this layout with 1 at every entry of ``ones`` and 0 elsewhere (one
+        numpy call: encoders gather the entries in a list first)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        out[ones] = 1.0
+        return out
 
     def markdown(self) -> str:
         """The layout as a Markdown table (for docs/rl.md)."""

@@ -77,11 +77,22 @@ def agent_names(players: int) -> list[str]:
     return [agent_name(seat) for seat in range(players)]
 
 
-def action_mask(game: Game[Any, Any, Any], state: Any, seat: Seat) -> npt.NDArray[np.int8]:
-    """1 at the integer id of every action ``seat`` may take now (all 0 if it need not act)."""
+def action_codes(game: Game[Any, Any, Any]) -> dict[Any, int]:
+    """Every listed action of ``game`` with its integer id (``game.encode``), for masks."""
+    return {action: game.encode(action) for action in game.action_table}
+
+
+def action_mask(
+    game: Game[Any, Any, Any], state: Any, seat: Seat, codes: dict[Any, int] | None = None
+) -> npt.NDArray[np.int8]:
+    """1 at the integer id of every action ``seat`` may take now (all 0 if it need not act);
+    ``codes`` (:func:`action_codes`) saves asking the codec for each."""
     mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
-    for action in game.legal_actions(state, seat):
-        mask[game.encode(action)] = 1
+    legal = game.legal_actions(state, seat)
+    if codes is None:
+        mask[[game.encode(action) for action in legal]] = 1
+    else:
+        mask[[codes[action] for action in legal]] = 1
     return mask
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from spieltisch.core.observation import Layout, Vector, mark, others_first
-from spieltisch.games.cento.cards import FREE, HUNDRED, WILD, full_deck
+from spieltisch.core.observation import Layout, Vector, others_first
+from spieltisch.games.cento.cards import FREE, HUNDRED, WILD
 from spieltisch.games.cento.state import DREW, ENDED, ENDED_RUN, LAID, TOOK, CentoView, Phase
 
 CARDS = HUNDRED + 1
@@ -56,56 +56,62 @@ def _names() -> str:
     return ", ".join(PHASE_INDEX)
 
 
-def _cards(out: Vector, start: int, cards: Sequence[int], free_cards: int) -> None:
-    """Mark number cards at their number and count free cards at entry 0."""
-    for card in cards:
-        if card == FREE:
-            out[start] += 1.0 / free_cards
-        else:
-            out[start + card] = 1.0
+def _numbers(start: int, cards: Sequence[int]) -> list[int]:
+    """The entries of the number cards among ``cards`` (free cards are counted apart)."""
+    return [start + card for card in cards if card != FREE]
 
 
 def encode(view: CentoView, free_cards: int) -> Vector:
     """What ``view`` shows as a vector of :func:`layout`; ``free_cards`` in the deck."""
     players = view.players
     fields = layout(players)
-    out = fields.zeros()
-    free = max(free_cards, 1)
-    _cards(out, fields["hand"].start, view.hand, free)
+    at = fields.at
+    ones = _numbers(at["hand"], view.hand)
+    ones += _numbers(at["discard_pile"], view.discard_pile)
+    ones += _numbers(at["pile_bottom"], view.pile_bottom)
+    turn_values = at["turn_values"] - 1
+    ones += [turn_values + value for value in view.turn_values]
     if view.drawn is not None:
-        out[fields["drawn"].start + view.drawn] = 1.0
-    out[fields["open_card"].start + view.open_card] = 1.0
+        ones.append(at["drawn"] + view.drawn)
+    ones.append(at["open_card"] + view.open_card)
     if view.open_value > 0:
-        out[fields["open_value"].start + view.open_value - 1] = 1.0
-    mark(out, fields["turn_values"].start - 1, view.turn_values)
-    _cards(out, fields["discard_pile"].start, view.discard_pile, free)
-    _cards(out, fields["pile_bottom"].start, view.pile_bottom, free)
-    out[fields["run_digit"].start + view.run_digit] = 1.0
-    out[fields["phase"].start + PHASE_INDEX[view.phase]] = 1.0
-    variant = fields["variant"].start
-    out[variant + view.variant - 1] = 1.0
-    out[variant + VARIANTS] = float(view.hundred_mode == WILD)
-    deck = len(full_deck(free_cards))
-    out[fields["draw_pile_size"].start] = view.draw_pile_size / deck
-    allowed = view.rebuilds + view.rebuilds_left
-    out[fields["rebuilds_left"].start] = view.rebuilds_left / allowed if allowed else 0.0
-    out[fields["game_over"].start] = float(view.game_over)
+        ones.append(at["open_value"] + view.open_value - 1)
+    ones.append(at["run_digit"] + view.run_digit)
+    ones.append(at["phase"] + PHASE_INDEX[view.phase])
+    ones.append(at["variant"] + view.variant - 1)
+    if view.hundred_mode == WILD:
+        ones.append(at["variant"] + VARIANTS)
+    if view.game_over:
+        ones.append(at["game_over"])
     if view.seat is not None:
-        out[fields["seat"].start + view.seat] = 1.0
-    place_of = {seat: place for place, seat in enumerate(others_first(view.seat, players))}
+        ones.append(at["seat"] + view.seat)
+    order = others_first(view.seat, players)
+    place_of = {seat: place for place, seat in enumerate(order)}
     if not view.game_over:
-        out[fields["to_move"].start + place_of[view.to_move]] = 1.0
-    hand_sizes = fields["hand_sizes"].start
-    for seat, size in enumerate(view.hand_sizes):
-        out[hand_sizes + place_of[seat]] = size / deck
+        ones.append(at["to_move"] + place_of[view.to_move])
     if view.winner is not None:
-        out[fields["winner"].start + place_of[view.winner]] = 1.0
-    last_move = fields["last_move"].start
+        ones.append(at["winner"] + place_of[view.winner])
+    last_move = at["last_move"]
     missing = set(range(players))
     for seat, kind, _ in reversed(view.public_moves):
         if seat in missing:
             missing.discard(seat)
-            out[last_move + place_of[seat] * len(MOVE_INDEX) + MOVE_INDEX[kind]] = 1.0
+            ones.append(last_move + place_of[seat] * len(MOVE_INDEX) + MOVE_INDEX[kind])
             if not missing:
                 break
+    out = fields.vector(ones)
+    if free_cards:
+        for name, cards in (
+            ("hand", view.hand),
+            ("discard_pile", view.discard_pile),
+            ("pile_bottom", view.pile_bottom),
+        ):
+            out[at[name]] = cards.count(FREE) / free_cards
+    deck = free_cards + HUNDRED  # the free cards and the numbers 1–100
+    out[at["draw_pile_size"]] = view.draw_pile_size / deck
+    allowed = view.rebuilds + view.rebuilds_left
+    out[at["rebuilds_left"]] = view.rebuilds_left / allowed if allowed else 0.0
+    hand_sizes = at["hand_sizes"]
+    for place, seat in enumerate(order):
+        out[hand_sizes + place] = view.hand_sizes[seat] / deck
     return out

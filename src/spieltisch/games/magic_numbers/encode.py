@@ -15,7 +15,7 @@ import math
 import re
 import zlib
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from spieltisch.core.observation import Layout, Vector, others_first
 from spieltisch.games.magic_numbers.actions import CHIPS, CHOICE_COUNT, DISPLAY_SIZE, HINT_KINDS
@@ -90,25 +90,33 @@ def layout(players: int, themes: int) -> Layout:
     return fields
 
 
+@lru_cache(maxsize=1 << 14)
 def _bucket(text: str, buckets: int) -> int:
     return zlib.crc32(text.encode()) % buckets
 
 
-def _words(out: Vector, start: int, texts: Sequence[str]) -> None:
-    """Set the bucket of every word of ``texts`` (lower case)."""
-    for text in texts:
-        for word in _WORD.findall(text.lower()):
-            out[start + _bucket(word, WORD_BUCKETS)] = 1.0
+def _words(start: int, texts: Sequence[str]) -> list[int]:
+    """The entries of the buckets of every word of ``texts`` (lower case)."""
+    words = [word for text in texts for word in _WORD.findall(text.lower())]
+    return [start + _bucket(word, WORD_BUCKETS) for word in words]
 
 
-def _front(out: Vector, start: int, face: CardFace | None, theme_index: dict[str, int]) -> None:
+def _front(start: int, face: CardFace | None, theme_index: dict[str, int]) -> list[int]:
+    """The entries set to 1 for a card front (its size is set apart)."""
     if face is None:
-        return
-    out[start] = 1.0
-    out[start + 1 + theme_index[face.theme]] = 1.0
+        return []
     themes = len(theme_index)
-    out[start + 1 + themes] = min(1.0, math.log10(1.0 + abs(size(face.number))) / LOG_SCALE)
-    out[start + 2 + themes + _bucket(face.number, NUMBER_BUCKETS)] = 1.0
+    return [
+        start,
+        start + 1 + theme_index[face.theme],
+        start + 2 + themes + _bucket(face.number, NUMBER_BUCKETS),
+    ]
+
+
+@lru_cache(maxsize=1 << 12)
+def _size(number: str) -> float:
+    """A printed number's size as log10(1 + size) ÷ :data:`LOG_SCALE`, at most 1."""
+    return min(1.0, math.log10(1.0 + abs(size(number))) / LOG_SCALE)
 
 
 def encode(view: MagicNumbersView, deck_size: int) -> Vector:
@@ -117,56 +125,65 @@ def encode(view: MagicNumbersView, deck_size: int) -> Vector:
     themes = len(view.themes)
     theme_index = {theme.id: index for index, theme in enumerate(view.themes)}
     fields = layout(players, themes)
-    out = fields.zeros()
+    at = fields.at
     width = front_size(themes)
-    for position, face in enumerate(view.display):
-        _front(out, fields["display"].start + position * width, face, theme_index)
-    _front(out, fields["draw_pile_top"].start, view.draw_pile_top, theme_index)
+    fronts = [
+        (at["display"] + position * width, face) for position, face in enumerate(view.display)
+    ]
+    fronts.append((at["draw_pile_top"], view.draw_pile_top))
+    ones: list[int] = []
+    for start, face in fronts:
+        ones += _front(start, face, theme_index)
     if view.position is not None:
-        out[fields["solving"].start + view.position] = 1.0
-    choices = fields["choices"].start
+        ones.append(at["solving"] + view.position)
     for index, (_, english) in enumerate(view.choices):
-        start = choices + index * (1 + WORD_BUCKETS)
-        out[start] = 1.0
-        _words(out, start + 1, [english])
-    for _, text in view.answers:
-        if text.isdigit() and 1 <= int(text) <= CHOICE_COUNT:
-            out[fields["wrong_choices"].start + int(text) - 1] = 1.0
-    for kind in view.hints:
-        out[fields["hints"].start + HINT_KINDS.index(kind)] = 1.0
-    _words(out, fields["hint_words"].start, [english for _, _, english in view.hint_texts])
-    for chip in view.my_chips:
-        out[fields["my_chips"].start + CHIPS.index(chip)] = 1.0
+        start = at["choices"] + index * (1 + WORD_BUCKETS)
+        ones.append(start)
+        ones += _words(start + 1, [english])
+    ones += [
+        at["wrong_choices"] + int(text) - 1
+        for _, text in view.answers
+        if text.isdigit() and 1 <= int(text) <= CHOICE_COUNT
+    ]
+    ones += [at["hints"] + HINT_KINDS.index(kind) for kind in view.hints]
+    ones += _words(at["hint_words"], [english for _, _, english in view.hint_texts])
+    ones += [at["my_chips"] + CHIPS.index(chip) for chip in view.my_chips]
     order = others_first(view.seat, players)
     place_of = {seat: place for place, seat in enumerate(order)}
     slot_width = players + len(CHIPS) + 1
     for position, slots in enumerate(view.bids):
         for slot, (bidder, shown) in enumerate(slots):
-            start = fields["bids"].start + (position * players + slot) * slot_width
-            out[start + place_of[bidder]] = 1.0
-            out[start + players + (len(CHIPS) if shown is None else CHIPS.index(shown))] = 1.0
-    out[fields["phase"].start + PHASE_INDEX[view.phase]] = 1.0
-    out[fields["round"].start] = view.round / view.rounds
-    out[fields["quiet"].start] = min(1.0, view.quiet / players)
-    out[fields["draw_pile_size"].start] = view.draw_pile_size / deck_size
-    out[fields["box_size"].start] = view.box_size / deck_size
-    in_play = DISPLAY_SIZE * view.rounds
-    out[fields["finished"].start] = len(view.unsolved) / in_play
-    out[fields["finished"].start + 1] = len(view.set_aside) / in_play
-    out[fields["game_over"].start] = float(view.game_over)
+            start = at["bids"] + (position * players + slot) * slot_width
+            ones.append(start + place_of[bidder])
+            ones.append(start + players + (len(CHIPS) if shown is None else CHIPS.index(shown)))
+    ones.append(at["phase"] + PHASE_INDEX[view.phase])
+    if view.game_over:
+        ones.append(at["game_over"])
     if view.seat is not None:
-        out[fields["seat"].start + view.seat] = 1.0
-    rank = {seat: index + 1 for index, seat in enumerate(view.order)}
+        ones.append(at["seat"] + view.seat)
+    for name, marked in (("answering", view.answering), ("start_player", view.start_player)):
+        if marked is not None:
+            ones.append(at[name] + place_of[marked])
+    ones += [at["to_act"] + place_of[seat] for seat in view.to_act]
+    out = fields.vector(ones)
+    for start, face in fronts:
+        if face is not None:
+            out[start + 1 + themes] = _size(face.number)
+    out[at["round"]] = view.round / view.rounds
+    out[at["quiet"]] = min(1.0, view.quiet / players)
+    out[at["draw_pile_size"]] = view.draw_pile_size / deck_size
+    out[at["box_size"]] = view.box_size / deck_size
+    in_play = DISPLAY_SIZE * view.rounds
+    out[at["finished"]] = len(view.unsolved) / in_play
+    out[at["finished"] + 1] = len(view.set_aside) / in_play
+    for rank, seat in enumerate(view.order, start=1):
+        out[at["order"] + place_of[seat]] = rank / players
     for place, seat in enumerate(order):
-        out[fields["to_act"].start + place] = float(seat in view.to_act)
-        out[fields["answering"].start + place] = float(seat == view.answering)
-        out[fields["start_player"].start + place] = float(seat == view.start_player)
-        out[fields["order"].start + place] = rank.get(seat, 0) / players
-        out[fields["chips_left"].start + place] = view.chips_left[seat] / len(CHIPS)
+        out[at["chips_left"] + place] = view.chips_left[seat] / len(CHIPS)
         points = view.points[seat]
-        out[fields["points"].start + place] = points / (abs(points) + POINTS_HALF)
-        out[fields["bonus"].start + place] = view.bonus[seat] / (THEME_BONUS * themes)
-        collected = fields["collections"].start + place * themes
+        out[at["points"] + place] = points / (abs(points) + POINTS_HALF)
+        out[at["bonus"] + place] = view.bonus[seat] / (THEME_BONUS * themes)
+        collected = at["collections"] + place * themes
         for card in view.collections[seat]:
             out[collected + theme_index[card.theme]] += 1.0 / in_play
     return out

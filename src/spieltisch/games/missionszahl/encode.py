@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from spieltisch.core.observation import Layout, Vector, mark, others_first
+from spieltisch.core.observation import Layout, Vector, others_first
 from spieltisch.games.missionszahl.actions import SHIFT_STEP
 from spieltisch.games.missionszahl.cards import COLOURS, DECK_SIZE, HIGHEST, VALUE
 from spieltisch.games.missionszahl.state import BONUS_STEP, ROUNDS, MissionszahlView, Phase
@@ -78,46 +78,57 @@ def encode(view: MissionszahlView) -> Vector:
     """What ``view`` shows as a vector of :func:`layout`."""
     players = view.players
     fields = layout(players)
-    out = fields.zeros()
-    mark(out, fields["hand"].start, view.hand)
-    if view.my_card is not None:
-        out[fields["my_card"].start + view.my_card] = 1.0
-    if view.drawn is not None:
-        out[fields["drawn"].start + view.drawn] = 1.0
-    known = fields["known_in_draw_pile"].start
-    mark(out, known, [card for card in view.draw_pile if card is not None])
-    out[fields["mission"].start + view.missions[-1]] = 1.0
-    out[fields["mission_number"].start + view.mission_number - 1] = 1.0
-    out[fields["shift"].start] = view.shift / (SHIFT_STEP * players)
-    out[fields["phase"].start + PHASE_INDEX[view.phase]] = 1.0
-    out[fields["round"].start] = view.round / ROUNDS
-    out[fields["draw_pile_size"].start] = len(view.draw_pile) / DECK_SIZE
-    out[fields["game_over"].start] = float(view.game_over)
+    at = fields.at
+    hand = at["hand"]
+    ones = [hand + card for card in view.hand]
+    known = at["known_in_draw_pile"]
+    ones += [known + card for card in view.draw_pile if card is not None]
+    for name, card in (("my_card", view.my_card), ("drawn", view.drawn)):
+        if card is not None:
+            ones.append(at[name] + card)
+    ones.append(at["mission"] + view.missions[-1])
+    ones.append(at["mission_number"] + view.mission_number - 1)
+    ones.append(at["phase"] + PHASE_INDEX[view.phase])
+    if view.game_over:
+        ones.append(at["game_over"])
     if view.seat is not None:
-        out[fields["seat"].start + view.seat] = 1.0
+        ones.append(at["seat"] + view.seat)
     order = others_first(view.seat, players)
     place_of = {seat: place for place, seat in enumerate(order)}
-    most = most_points(players)
-    for place, seat in enumerate(order):
-        out[fields["to_act"].start + place] = float(seat in view.to_act)
-        out[fields["committed"].start + place] = float(view.committed[seat])
-        out[fields["pending"].start + place] = float(view.pending[seat])
-        out[fields["out"].start + place] = float(view.out[seat])
-        out[fields["hand_sizes"].start + place] = view.hand_sizes[seat] / DECK_SIZE
-        out[fields["scores"].start + place] = view.scores[seat] / most
-        card = view.played[seat]
-        if card is not None:
-            out[fields["played"].start + place * DECK_SIZE + card] = 1.0
-        mark(out, fields["known_hands"].start + place * DECK_SIZE, view.known_hands[seat])
-        mark(out, fields["collections"].start + place * DECK_SIZE, view.collections[seat])
+    for flag, seats in (
+        ("to_act", [seat in view.to_act for seat in order]),
+        ("committed", [view.committed[seat] for seat in order]),
+        ("pending", [view.pending[seat] for seat in order]),
+        ("out", [view.out[seat] for seat in order]),
+    ):
+        start = at[flag]
+        ones += [start + place for place, marked in enumerate(seats) if marked]
     for name, marked in (
         ("cursor", view.cursor),
         ("winner", view.winner),
         ("partner", view.partner),
     ):
         if marked is not None and 0 <= marked < players:
-            out[fields[name].start + place_of[marked]] = 1.0
-    arrows = fields["mission_arrows"].start
+            ones.append(at[name] + place_of[marked])
+    played, known_hands, collections = at["played"], at["known_hands"], at["collections"]
+    for place, seat in enumerate(order):
+        card = view.played[seat]
+        if card is not None:
+            ones.append(played + place * DECK_SIZE + card)
+        start = known_hands + place * DECK_SIZE
+        ones += [start + card for card in view.known_hands[seat]]
+        start = collections + place * DECK_SIZE
+        ones += [start + card for card in view.collections[seat]]
+    out = fields.vector(ones)
+    out[at["shift"]] = view.shift / (SHIFT_STEP * players)
+    out[at["round"]] = view.round / ROUNDS
+    out[at["draw_pile_size"]] = len(view.draw_pile) / DECK_SIZE
+    most = most_points(players)
+    hand_sizes, scores = at["hand_sizes"], at["scores"]
+    for place, seat in enumerate(order):
+        out[hand_sizes + place] = view.hand_sizes[seat] / DECK_SIZE
+        out[scores + place] = view.scores[seat] / most
+    arrows = at["mission_arrows"]
     for card, arrow in zip(view.missions, view.arrows, strict=True):
         row = players if arrow is None else place_of[arrow]
         out[arrows + row * HIGHEST + VALUE[card] - 1] += 1.0 / len(COLOURS)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+import numpy as np
+
 from spieltisch.core.observation import Layout, Vector, others_first
 from spieltisch.games.triggs.actions import COPIES, HAND_LIMIT
 from spieltisch.games.triggs.sheet import VALUES
@@ -59,44 +61,52 @@ def layout(players: int) -> Layout:
     return fields
 
 
-def _count(out: Vector, start: int, cards: Sequence[int]) -> None:
-    """Count ``cards`` by value at ``start + value − 1``, divided by the copies of a value."""
+def _counts(cards: Sequence[int]) -> list[float]:
+    """``cards`` counted by value (entry ``value − 1``), divided by the copies of a value."""
+    counts = [0.0] * ROWS
     for card in cards:
-        out[start + card - 1] += 1.0 / COPIES
+        counts[card - 1] += 1.0 / COPIES
+    return counts
+
+
+def _one_hot(size: int, index: int | None) -> list[float]:
+    entries = [0.0] * size
+    if index is not None:
+        entries[index] = 1.0
+    return entries
 
 
 def encode(view: TriggsView, round_limit: int) -> Vector:
     """What ``view`` shows as a vector of :func:`layout` (``round_limit``: the option)."""
     players = view.players
-    fields = layout(players)
-    out = fields.zeros()
-    _count(out, fields["hand"].start, view.hand)
-    _count(out, fields["discard_pile"].start, view.discard_pile)
-    _count(out, fields["box"].start, view.box)
-    tops = fields["open_tops"].start
-    for pile, top in enumerate(view.open_tops):
-        out[tops + pile * (ROWS + 1) + (top or 0)] = 1.0
-    for pile, size in enumerate(view.pile_sizes):
-        out[fields["pile_sizes"].start + pile] = size / len(ALL_CARDS)
-    for value in view.removed_values:
-        out[fields["removed"].start + value - 1] = 1.0
-    for row, boxes in enumerate(view.sheet):
-        out[fields["sheet"].start + row] = boxes / COPIES
-    out[fields["phase"].start + PHASE_INDEX[view.phase]] = 1.0
-    out[fields["announced"].start + (view.announced or 0)] = 1.0
-    out[fields["formed"].start] = view.formed / HAND_LIMIT
-    out[fields["draws_left"].start] = view.draws_left / MOST_DRAWS
-    out[fields["turns"].start] = view.turns / (round_limit * players)
-    if view.seat is not None:
-        out[fields["seat"].start + view.seat] = 1.0
+    order = others_first(view.seat, players)
     over = view.phase == TriggsPhase.OVER.value
-    for place, seat in enumerate(others_first(view.seat, players)):
-        out[fields["turn"].start + place] = float(seat == view.turn and not over)
-        out[fields["winner"].start + place] = float(seat == view.winner)
-        out[fields["hand_sizes"].start + place] = view.hand_sizes[seat] / HAND_LIMIT
-        out[fields["crossed"].start + place] = view.crossed[seat] / view.sheet_boxes
-        crosses = fields["crosses"].start + place * ROWS
-        for row, count in enumerate(view.crosses[seat]):
-            out[crosses + row] = count / view.sheet[row]
-        _count(out, fields["known"].start + place * ROWS, view.known[seat])
-    return out
+    removed = [0.0] * ROWS
+    for value in view.removed_values:
+        removed[value - 1] = 1.0
+    entries = [
+        *_counts(view.hand),
+        *_counts(view.discard_pile),
+        *_counts(view.box),
+        *_one_hot(ROWS + 1, view.open_tops[0] or 0),
+        *_one_hot(ROWS + 1, view.open_tops[1] or 0),
+        *(size / len(ALL_CARDS) for size in view.pile_sizes),
+        *removed,
+        *(boxes / COPIES for boxes in view.sheet),
+        *_one_hot(len(PHASE_INDEX), PHASE_INDEX[view.phase]),
+        *_one_hot(ROWS + 1, view.announced or 0),
+        view.formed / HAND_LIMIT,
+        view.draws_left / MOST_DRAWS,
+        view.turns / (round_limit * players),
+        *_one_hot(players, view.seat),
+        *(float(seat == view.turn and not over) for seat in order),
+        *(float(seat == view.winner) for seat in order),
+        *(view.hand_sizes[seat] / HAND_LIMIT for seat in order),
+        *(view.crossed[seat] / view.sheet_boxes for seat in order),
+    ]
+    for seat in order:
+        crosses = zip(view.crosses[seat], view.sheet, strict=True)
+        entries += [count / boxes for count, boxes in crosses]
+    for seat in order:
+        entries += _counts(view.known[seat])
+    return np.array(entries, dtype=np.float32)
