@@ -6,7 +6,9 @@ Every environment is driven the same way: a game from a fresh reset (seed 0, 1, 
 acting agent's observation built at every step, and a uniformly random legal action taken
 from the action mask (PettingZoo), the legal actions (RLCard) or ``legal_actions()`` with
 ``observation_tensor()`` (OpenSpiel; chance outcomes drawn uniformly, not counted). A step
-is one action an agent takes. The process is pinned to one core where the system allows.
+is one action an agent takes. The process is pinned to one core where the system allows,
+and rates are steps per second of its own CPU time (``time.process_time``): on a machine
+shared with other work, wall-clock rates swing with the others' load.
 
 Measurements are interleaved: in every round each environment is measured once (the order
 turns by one each round), and a game's ratio is its rate over its reference's rate *in the
@@ -67,15 +69,16 @@ class Row:
 
 
 def timed(runner: Runner, seconds: float) -> float:
-    """Steps per second of ``runner``, called until ``seconds`` have passed."""
+    """Steps per second of this process's CPU time, ``runner`` called until ``seconds`` of
+    it have passed."""
     gc.collect()
     steps = 0
     seed = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
         steps += runner(seed)
         seed += GAMES_PER_CHECK
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             return steps / elapsed
 
