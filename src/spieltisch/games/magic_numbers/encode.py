@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 from spieltisch.core.observation import Layout, Vector, others_first
 from spieltisch.games.magic_numbers.actions import CHIPS, CHOICE_COUNT, DISPLAY_SIZE, HINT_KINDS
 from spieltisch.games.magic_numbers.choices import size
+from spieltisch.games.magic_numbers.deck import Theme
 from spieltisch.games.magic_numbers.state import THEME_BONUS, CardFace, MagicNumbersView, Phase
 
 PHASE_INDEX = {phase.value: index for index, phase in enumerate(Phase)}
@@ -95,10 +96,27 @@ def _bucket(text: str, buckets: int) -> int:
     return zlib.crc32(text.encode()) % buckets
 
 
+@lru_cache(maxsize=1 << 12)
+def _word_buckets(text: str) -> tuple[int, ...]:
+    """The buckets of the words of ``text`` (lower case), each once."""
+    return tuple(sorted({_bucket(word, WORD_BUCKETS) for word in _WORD.findall(text.lower())}))
+
+
 def _words(start: int, texts: Sequence[str]) -> list[int]:
-    """The entries of the buckets of every word of ``texts`` (lower case)."""
-    words = [word for text in texts for word in _WORD.findall(text.lower())]
-    return [start + _bucket(word, WORD_BUCKETS) for word in words]
+    """The entries of the buckets of every word of ``texts``."""
+    return [start + bucket for text in texts for bucket in _word_buckets(text)]
+
+
+#: The last deck's themes (compared by identity: every view of a game hands on the same
+#: tuple) and their places.
+_THEMES: list[tuple[tuple[Theme, ...], dict[str, int]]] = []
+
+
+def _theme_index(themes: tuple[Theme, ...]) -> dict[str, int]:
+    """Each theme's place in the deck's list of themes."""
+    if not _THEMES or _THEMES[0][0] is not themes:
+        _THEMES[:] = [(themes, {theme.id: index for index, theme in enumerate(themes)})]
+    return _THEMES[0][1]
 
 
 def _front(start: int, face: CardFace | None, theme_index: dict[str, int]) -> list[int]:
@@ -123,7 +141,7 @@ def encode(view: MagicNumbersView, deck_size: int) -> Vector:
     """What ``view`` shows as a vector of :func:`layout` (``deck_size``: cards in the deck)."""
     players = view.players
     themes = len(view.themes)
-    theme_index = {theme.id: index for index, theme in enumerate(view.themes)}
+    theme_index = _theme_index(view.themes)
     fields = layout(players, themes)
     at = fields.at
     width = front_size(themes)
@@ -165,24 +183,38 @@ def encode(view: MagicNumbersView, deck_size: int) -> Vector:
         if marked is not None:
             ones.append(at[name] + place_of[marked])
     ones += [at["to_act"] + place_of[seat] for seat in view.to_act]
-    out = fields.vector(ones)
+    places: list[int] = []
+    values: list[float] = []
     for start, face in fronts:
         if face is not None:
-            out[start + 1 + themes] = _size(face.number)
-    out[at["round"]] = view.round / view.rounds
-    out[at["quiet"]] = min(1.0, view.quiet / players)
-    out[at["draw_pile_size"]] = view.draw_pile_size / deck_size
-    out[at["box_size"]] = view.box_size / deck_size
+            places.append(start + 1 + themes)
+            values.append(_size(face.number))
     in_play = DISPLAY_SIZE * view.rounds
-    out[at["finished"]] = len(view.unsolved) / in_play
-    out[at["finished"] + 1] = len(view.set_aside) / in_play
+    places += [at["round"], at["quiet"], at["draw_pile_size"], at["box_size"]]
+    values += [
+        view.round / view.rounds,
+        min(1.0, view.quiet / players),
+        view.draw_pile_size / deck_size,
+        view.box_size / deck_size,
+    ]
+    places += [at["finished"], at["finished"] + 1]
+    values += [len(view.unsolved) / in_play, len(view.set_aside) / in_play]
     for rank, seat in enumerate(view.order, start=1):
-        out[at["order"] + place_of[seat]] = rank / players
+        places.append(at["order"] + place_of[seat])
+        values.append(rank / players)
+    chips_left, points, bonus = at["chips_left"], at["points"], at["bonus"]
+    most_bonus = THEME_BONUS * themes
     for place, seat in enumerate(order):
-        out[at["chips_left"] + place] = view.chips_left[seat] / len(CHIPS)
-        points = view.points[seat]
-        out[at["points"] + place] = points / (abs(points) + POINTS_HALF)
-        out[at["bonus"] + place] = view.bonus[seat] / (THEME_BONUS * themes)
+        score = view.points[seat]
+        places += [chips_left + place, points + place, bonus + place]
+        values += [
+            view.chips_left[seat] / len(CHIPS),
+            score / (abs(score) + POINTS_HALF),
+            view.bonus[seat] / most_bonus,
+        ]
+    out = fields.vector(ones)
+    out[places] = values
+    for place, seat in enumerate(order):
         collected = at["collections"] + place * themes
         for card in view.collections[seat]:
             out[collected + theme_index[card.theme]] += 1.0 / in_play
