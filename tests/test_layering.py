@@ -51,3 +51,9 @@ def test_an_import_of_a_face_is_found(tmp_path: Path, source: str, found: bool) 
     path = tmp_path / "example.py"
     path.write_text(source, encoding="utf-8")
     assert bool([m for m in imported(path) if m.startswith(FACES)]) == found
+
+
+def test_the_engine_imports_no_rl_library() -> None:
+    """Observations are encoded with numpy alone; the RL libraries stay in spieltisch.rl."""
+    rl = ("spieltisch.rl", "pettingzoo", "gymnasium", "pyspiel", "open_spiel")
+    assert offenders(ENGINE, rl) == []

@@ -20,12 +20,18 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from spieltisch.core.errors import ActionParseError, IllegalActionError, SeatCountError
 from spieltisch.core.options import OptionSpec, OptionValue, validate_options
 from spieltisch.core.plain import to_plain
 from spieltisch.core.words import NEUTRAL, Audience
+
+if TYPE_CHECKING:  # numpy loads only where observations are encoded
+    import numpy as np
+    import numpy.typing as npt
+
+    from spieltisch.core.observation import Layout
 
 Seat = int
 JSON = Any
@@ -318,6 +324,23 @@ class Game(ABC, Generic[S, A, V]):
     @abstractmethod
     def all_cards(self, seats: int) -> list[Hashable]:
         """The complete set of cards in play for ``seats`` players."""
+
+    # -- observations for learning programs --------------------------------------------
+    def observation_layout(self, seats: int) -> Layout:
+        """The named fields of :meth:`encode_view`'s vectors in a game of ``seats`` players
+        with these options, in order (docs/rl.md lists them)."""
+        raise NotImplementedError(f"{self.spec.id} has no observation encoding")
+
+    def observation_shape(self, seats: int) -> tuple[int, ...]:
+        """The shape of :meth:`encode_view`'s vectors in a game of ``seats`` players with
+        these options (fixed for the whole game: the RL interfaces' observation space)."""
+        return (self.observation_layout(seats).size,)
+
+    def encode_view(self, view: V) -> npt.NDArray[np.float32]:
+        """``view`` as a float32 vector of :meth:`observation_shape`, every entry in
+        [-1, 1], for learning programs: only what the view shows (docs/rl.md lists the
+        fields of each game). Named apart from :meth:`encode`, the action codec."""
+        raise NotImplementedError(f"{self.spec.id} has no observation encoding")
 
     # -- what the cards show ----------------------------------------------------------
     @classmethod

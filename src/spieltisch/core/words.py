@@ -85,8 +85,9 @@ NEUTRAL = Audience()
 _PLAYER = {"de": "Spieler {n}", "en": "Player {n}"}
 
 
-def phrase(words: Mapping[str, str], key: str, seat: int, audience: Audience, lang: str,
-           **data: object) -> str:
+def phrase(
+    words: Mapping[str, str], key: str, seat: int, audience: Audience, lang: str, **data: object
+) -> str:
     """The line ``key`` about ``seat``: its ``key.you`` form when the reader is that seat
     (the catalog's own words for "you", verb included), else ``key`` with ``{player}``
     filled with the seat's name."""

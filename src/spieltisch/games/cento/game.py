@@ -24,7 +24,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import ActionParseError, deck_order_error
@@ -84,6 +84,9 @@ from spieltisch.games.cento.state import (
     card_json,
 )
 from spieltisch.games.cento.words import WORDS, describe_event, label_of, no_card, not_in_hand
+
+if TYPE_CHECKING:  # numpy loads only where observations are encoded
+    from spieltisch.core.observation import Layout, Vector
 
 #: Names other modules import from here.
 __all__ = [
@@ -396,6 +399,19 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
 
     def all_cards(self, seats: int) -> list[object]:
         return list(full_deck(self.free_cards))
+
+    # -- observations for learning programs --------------------------------------------
+    def observation_layout(self, seats: int) -> Layout:
+        from spieltisch.games.cento import encode
+
+        return encode.layout(seats)
+
+    def encode_view(self, view: CentoView) -> Vector:
+        """The hand, the open card, the turn so far, the open piles and each seat's
+        public counts (:mod:`.encode`)."""
+        from spieltisch.games.cento import encode
+
+        return encode.encode(view, self.free_cards)
 
     # -- actions as text, JSON and integers --------------------------------------------
     def parse_action(self, text: str) -> CentoAction:

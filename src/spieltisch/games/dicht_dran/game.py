@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from spieltisch.core.chance import shuffled
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
@@ -56,6 +56,9 @@ __all__ = [
     "closest",
     "gap_of",
 ]
+
+if TYPE_CHECKING:  # numpy loads only where observations are encoded
+    from spieltisch.core.observation import Layout, Vector
 
 _PLAY_TEXT = re.compile(r"\s*(?:play\s+|spiele\s+)?(\d{1,3})\s*", re.IGNORECASE)
 
@@ -215,6 +218,19 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     def all_cards(self, seats: int) -> list[object]:
         return list(range(LOWEST, HIGHEST + 1))
+
+    # -- observations for learning programs --------------------------------------------
+    def observation_layout(self, seats: int) -> Layout:
+        from spieltisch.games.dicht_dran import encode
+
+        return encode.layout(seats)
+
+    def encode_view(self, view: DichtDranView) -> Vector:
+        """Hand, face-down card, circle, target, open piles and each seat's public counts
+        (:mod:`.encode`)."""
+        from spieltisch.games.dicht_dran import encode
+
+        return encode.encode(view)
 
     # -- actions as text, JSON and integers --------------------------------------------
     def parse_action(self, text: str) -> Play:

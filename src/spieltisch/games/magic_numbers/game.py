@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spieltisch.core.errors import DeckError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
@@ -81,6 +81,9 @@ from spieltisch.games.magic_numbers.state import (
     QuizCard,
     Table,
 )
+
+if TYPE_CHECKING:  # numpy loads only where observations are encoded
+    from spieltisch.core.observation import Layout, Vector
 
 __all__ = [
     "ALL_CHIPS",
@@ -325,6 +328,19 @@ class MagicNumbers(
 
     def all_cards(self, seats: int) -> list[Any]:
         return list(range(len(self.ids)))
+
+    # -- observations for learning programs --------------------------------------------
+    def observation_layout(self, seats: int) -> Layout:
+        from spieltisch.games.magic_numbers import encode
+
+        return encode.layout(seats, len(self.deck.themes))
+
+    def encode_view(self, view: MagicNumbersView) -> Vector:
+        """The card fronts, the bids, the offered meanings and hints, and each seat's
+        points (:mod:`.encode`)."""
+        from spieltisch.games.magic_numbers import encode
+
+        return encode.encode(view, len(self.deck.cards))
 
     # -- actions as text, JSON and integers --------------------------------------------
     def parse_action(self, text: str) -> Action:

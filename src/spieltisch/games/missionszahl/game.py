@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spieltisch.core.chance import shuffled
 from spieltisch.core.errors import ActionParseError
@@ -60,6 +60,9 @@ from spieltisch.games.missionszahl.state import (
     Phase,
     Revealed,
 )
+
+if TYPE_CHECKING:  # numpy loads only where observations are encoded
+    from spieltisch.core.observation import Layout, Vector
 
 __all__ = [
     "BONUS",
@@ -247,6 +250,19 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
 
     def all_cards(self, seats: int) -> list[Any]:
         return list(ALL_CARDS)
+
+    # -- observations for learning programs --------------------------------------------
+    def observation_layout(self, seats: int) -> Layout:
+        from spieltisch.games.missionszahl import encode
+
+        return encode.layout(seats)
+
+    def encode_view(self, view: MissionszahlView) -> Vector:
+        """The hand, the cards in front of each seat, the cards the seat knows, the
+        missions and each seat's collection (:mod:`.encode`)."""
+        from spieltisch.games.missionszahl import encode
+
+        return encode.encode(view)
 
     # -- actions as text, JSON and integers --------------------------------------------
     def parse_action(self, text: str) -> Action:

@@ -24,7 +24,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from spieltisch.core.chance import is_complete_deck, shuffled
 from spieltisch.core.errors import ActionParseError, deck_order_error
@@ -76,6 +76,9 @@ from spieltisch.games.triggs.state import (
 from spieltisch.games.triggs.words import WORDS, no_row, not_in_hand
 from spieltisch.games.triggs.words import describe as describe_event
 from spieltisch.games.triggs.words import label as label_of
+
+if TYPE_CHECKING:  # numpy loads only where observations are encoded
+    from spieltisch.core.observation import Layout, Vector
 
 #: Names other modules import from here.
 __all__ = [
@@ -291,6 +294,19 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
 
     def all_cards(self, seats: int) -> list[object]:
         return list(ALL_CARDS)
+
+    # -- observations for learning programs --------------------------------------------
+    def observation_layout(self, seats: int) -> Layout:
+        from spieltisch.games.triggs import encode
+
+        return encode.layout(seats)
+
+    def encode_view(self, view: TriggsView) -> Vector:
+        """The hand, the open piles, the discard pile and box, and every score sheet
+        (:mod:`.encode`)."""
+        from spieltisch.games.triggs import encode
+
+        return encode.encode(view, self.round_limit)
 
     # -- actions as text, JSON and integers -------------------------------------------------------
     def parse_action(self, text: str) -> Action:
