@@ -12,13 +12,6 @@ from typing import Any
 
 import pytest
 
-WHY = (
-    "the rl-train extra (stable-baselines3, sb3-contrib, torch) is not installed; the test "
-    "extra leaves it out (torch==2.13.0 from PyPI is a CUDA build of several GB)"
-)
-pytest.importorskip("sb3_contrib", reason=WHY)
-pytest.importorskip("torch", reason=WHY)
-
 
 def load_example() -> Any:
     path = Path(__file__).parents[2] / "examples" / "train_masked_ppo.py"
