@@ -13,27 +13,23 @@ import { standInBoard } from "./stand-in.js";
 const w = (ctx, key, params) => boardWord("cento", ctx.lang, key, params);
 const PROPERTIES = ["ones", "tens", "sum"];
 
-// The cards laid lately with the properties they matched, as the lay events told them (the
-// view lists this turn's values only). Read from the events; never worked out here.
-const laid = [];
-let lastSeq = 0;
+// Every card laid with the properties it matched, by event number, as the lay events told
+// them (the view lists this turn's values only). Read from the events; never worked out here.
+const laid = new Map();
 
 function remember(events) {
   for (const event of events || []) {
-    if (event.seq <= lastSeq) continue;
-    lastSeq = event.seq;
-    if (event.kind !== "lay") continue;
-    laid.push({ value: event.data.value, matched: event.data.matched || [] });
-    if (laid.length > 40) laid.shift();
+    if (event.kind === "lay") laid.set(event.seq, { value: event.data.value, matched: event.data.matched || [] });
   }
 }
 
-/** What each of the view's turn values matched: the last lays remembered, where they agree. */
-function matchedFor(view) {
-  const start = laid.length - view.turn_values.length;
+/** What each of the view's turn values matched: the lays up to event `upTo`, where they agree. */
+function matchedFor(view, upTo = Infinity) {
+  const known = [...laid.entries()].filter(([seq]) => seq <= upTo).sort((a, b) => a[0] - b[0]).map(([, lay]) => lay);
+  const start = known.length - view.turn_values.length;
   return view.turn_values.map((value, i) => {
-    const known = laid[start + i];
-    return known && known.value === value ? known.matched : [];
+    const lay = known[start + i];
+    return lay && lay.value === value ? lay.matched : [];
   });
 }
 
@@ -126,7 +122,7 @@ const cento = {
   felt(view, ctx) {
     remember(ctx.state && ctx.state.events);
     const marks = ctx.marks || {};
-    const matched = marks.chain || matchedFor(view);
+    const matched = marks.chain || matchedFor(view, ctx.state?.last_seq ?? Infinity);
     const lit = marks.laid ? marks.laid.matched : matched[matched.length - 1] || [];
     const parts = [openCard(view, ctx, lit), chainRow(view, ctx, matched, Boolean(marks.laid))];
     if (view.phase === "run" && !view.game_over) parts.push(h("p", { class: "cento-run" }, w(ctx, "run", { digit: view.run_digit })));
@@ -177,7 +173,7 @@ const cento = {
   steps(frame) {
     remember(frame.events);
     const view = frame.view;
-    const chain = matchedFor(view); // the memory stands at this frame now
+    const chain = matchedFor(view, Math.max(0, ...frame.events.map((event) => event.seq)));
     const steps = [];
     for (const event of frame.events) {
       const d = event.data;

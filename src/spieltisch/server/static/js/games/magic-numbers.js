@@ -14,18 +14,25 @@ import { standInBoard } from "./stand-in.js";
 const w = (ctx, key, params) => boardWord("magic-numbers", ctx.lang, key, params);
 const CORNERS = ["corner_none", "corner_theme", "corner_unit", "corner_both"];
 
-// The reveal's sorted rows, as the last reveal event listed them (the view keeps the chips
-// in the order they were laid).
-let sortedBids = null;
-let lastSeq = 0;
+// The reveal's sorted rows by event number, as each reveal event listed them (the view keeps
+// the chips in the order they were laid); a new round's event ends them.
+const reveals = new Map();
 
 function remember(events) {
   for (const event of events || []) {
-    if (event.seq <= lastSeq) continue;
-    lastSeq = event.seq;
-    if (event.kind === "reveal") sortedBids = event.data.bids;
-    else if (event.kind === "round") sortedBids = null;
+    if (event.kind === "reveal") reveals.set(event.seq, event.data.bids);
+    else if (event.kind === "round") reveals.set(event.seq, null);
   }
+}
+
+/** The sorted rows of the latest reveal up to event `upTo` (null: none this round). */
+function sortedUpTo(upTo) {
+  let found = null;
+  let at = -1;
+  for (const [seq, bids] of reveals) {
+    if (seq <= upTo && seq > at) [found, at] = [bids, seq];
+  }
+  return found;
 }
 
 const theme = (view, id) => view.themes.find((item) => item.id === id);
@@ -39,10 +46,11 @@ function numberCard(ctx, view, face, { position = null, kind = "" } = {}) {
 }
 
 /** The chips on a card in the order to show: sorted once the reveal told the order. */
-function chipsAt(view, marks, position) {
+function chipsAt(view, marks, position, upTo) {
   if (marks.flip) return view.bids[position];
   const laid = view.bids[position];
-  const sorted = sortedBids && sortedBids[position];
+  const rows = marks.sortedBids || sortedUpTo(upTo);
+  const sorted = rows && rows[position];
   if (sorted && laid.every(([, chip]) => chip !== null) && sorted.length === laid.length) return sorted;
   return laid;
 }
@@ -87,7 +95,7 @@ function displayCard(view, ctx, position) {
     "div",
     { class: `mn-slot${solving}` },
     numberCard(ctx, view, face, { position }),
-    h("ul", { class: "mn-chips plain", "aria-label": w(ctx, "card_n", { n: position + 1 }) }, chipsAt(view, marks, position).map(([seat, value]) => chip(ctx, seat, value, kind))),
+    h("ul", { class: "mn-chips plain", "aria-label": w(ctx, "card_n", { n: position + 1 }) }, chipsAt(view, marks, position, ctx.state?.last_seq ?? Infinity).map(([seat, value]) => chip(ctx, seat, value, kind))),
     bidButtons(ctx, position),
   );
 }
@@ -167,22 +175,31 @@ function choiceButtons(moves, ctx) {
 function steps(frame, before) {
   remember(frame.events);
   const view = frame.view;
+  let sortedBids = null;
+  // Before the reveal the chips still lie face down: those steps draw the view before it.
+  let shown = frame.events.some((event) => event.kind === "reveal") && before ? before : view;
   const out = [];
   for (const event of frame.events) {
     const d = event.data;
     if (event.kind === "reveal") {
+      shown = view;
+      sortedBids = d.bids;
       if (before) out.push({ view, marks: { flip: true }, say: event.text, ms: 700 });
-      out.push({ view, marks: { sorted: true }, say: event.text, ms: 900 });
+      out.push({ view, marks: { sorted: true, sortedBids }, say: event.text, ms: 900 });
     } else if (event.kind === "pay") {
-      out.push({ view, marks: { sorted: true, paid: { seat: d.seat, paid: d.paid } }, say: event.text, ms: 550 });
+      out.push({ view, marks: { sortedBids, paid: { seat: d.seat, paid: d.paid } }, say: event.text, ms: 550 });
     } else if (event.kind === "solved") {
-      out.push({ view, marks: { solved: { seat: d.seat, number: d.number, gained: d.gained } }, say: event.text, ms: 900, hold: true });
-    } else if (["card", "hint", "hint_auto", "answer", "dont_know", "choice", "unsolved", "bonus", "verdict"].includes(event.kind)) {
-      out.push({ view, marks: {}, say: event.text, ms: 600, hold: event.kind === "unsolved" });
+      const solved = { seat: d.seat, number: d.number, gained: d.gained };
+      out.push({ view: shown, marks: { sortedBids, solved }, say: event.text, ms: 900, hold: true });
+    } else if (SAID.includes(event.kind)) {
+      out.push({ view: shown, marks: { sortedBids }, say: event.text, ms: 600, hold: event.kind === "unsolved" });
     }
   }
   return out.length ? out : [{ view }];
 }
+
+/** Events shown as a step of their own (the sentence, the view after them). */
+const SAID = ["bid", "pass", "card", "hint", "hint_auto", "answer", "dont_know", "choice", "unsolved", "bonus", "verdict"];
 
 const magicNumbers = {
   felt(view, ctx) {
