@@ -14,7 +14,7 @@ import pytest
 
 from spieltisch.games.missionszahl.cards import COLOUR, LETTERS, VALUE
 from tests.e2e.conftest import Server
-from tests.e2e.helpers import READY, move_once
+from tests.e2e.helpers import READY, move_once, wait_until_shown
 from tests.e2e.test_tables import invite, seat_token
 
 #: Two people (A at seat 0, B at seat 1), bots where the game needs more seats; short games.
@@ -28,7 +28,7 @@ TABLES: dict[str, tuple[list[str], dict[str, Any]]] = {
 MOVES = 40  # moves of A and B together: enough for commits, bids and reveals
 
 #: Every element that stands for a card or a chip, as the page draws it.
-CARD_ELEMENTS = """() => [...document.querySelectorAll(".card, .chip")].map((el) => {
+CARD_ELEMENTS = """() => [...document.querySelectorAll(".card, .chip[data-seat]")].map((el) => {
   const chip = el.classList.contains("chip");
   const main = chip ? el.querySelector("[aria-hidden]") : el.querySelector(".card-main");
   const said = [el.getAttribute("aria-label"), el.getAttribute("title"), el.getAttribute("alt"),
@@ -135,6 +135,7 @@ def same_moment(server: Server, table: str, tokens: tuple[str, str], page: Any) 
     for _ in range(50):
         mine = server.state(table, tokens[0])
         page.wait_for_function(f"() => Number(document.body.dataset.seq) >= {mine['last_seq']}")
+        wait_until_shown(page)  # the final view, after any steps still playing
         shown = page.evaluate(CARD_ELEMENTS)
         theirs = server.state(table, tokens[1])
         again = server.state(table, tokens[0])

@@ -55,8 +55,10 @@ def test_a_person_chooses_a_meaning(server: Server, browser: Any, artifacts: Pat
             assert label.startswith("Antwort 1: ")
             buttons.first.click()
             page.wait_for_function("() => !document.body.dataset.busy")
-            log = page.locator(".log-box")
-            log.get_by_text(re.compile(r"(Spieler 1 wählt|Du wählst) „")).wait_for()
+            page.wait_for_function(  # the log (a closed drawer on a phone) tells the choice
+                "() => /(Spieler 1 wählt|Du wählst) „/.test(document.getElementById('log')"
+                ".textContent)"
+            )
             page.screenshot(path=str(artifacts / "magic-numbers-chosen-phone.png"), full_page=True)
         context.close()
         assert not errors, errors

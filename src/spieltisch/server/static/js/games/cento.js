@@ -7,7 +7,6 @@ import { h } from "../dom.js";
 import { cardFace, cardRow, faceParts } from "../cards.js";
 import { boardWord } from "../i18n.js";
 import { face } from "./common.js";
-import { standInBoard } from "./stand-in.js";
 
 // The board's words come from the game's catalog (GET /api/games/cento/words).
 const w = (ctx, key, params) => boardWord("cento", ctx.lang, key, params);
@@ -90,31 +89,44 @@ function chainRow(view, ctx, matched, laidNow) {
   return h("div", { class: "cento-chain", role: "group", "aria-label": w(ctx, "this_turn") }, cards);
 }
 
+// Whether the free card's chooser is open: kept across redraws of the hand (a push from the
+// server redraws the table while the person is choosing).
+let chooserOpen = false;
+
 function freeChooser(ctx, moves) {
   const entries = moves.find({ type: "lay", card: "free" });
   for (const entry of entries) moves.used.add(entry); // offered here, not in the status bar
-  if (!entries.length) return null;
+  if (!entries.length) {
+    chooserOpen = false;
+    return null;
+  }
   const box = h("div", { class: "cento-chooser", id: "free-chooser", role: "group", "aria-label": w(ctx, "lay_free"), hidden: true });
   const toggle = h(
     "button",
     { type: "button", class: "card cento free free-toggle", "aria-expanded": "false", "aria-controls": "free-chooser", "aria-label": w(ctx, "free_pick") },
     faceParts({ main: "★", note: w(ctx, "free") }),
   );
-  const open = (yes) => {
+  const open = (yes, focus) => {
+    chooserOpen = yes;
     if (yes && !box.childElementCount) {
-      const buttons = entries.map((entry) => moves.button(entry, String(entry.action.value), w(ctx, "lay_free_n", { n: entry.action.value }), "free-value"));
+      const buttons = entries.map((entry) => {
+        const button = moves.button(entry, String(entry.action.value), w(ctx, "lay_free_n", { n: entry.action.value }), "free-value");
+        button.addEventListener("click", () => (chooserOpen = false));
+        return button;
+      });
       box.append(h("div", { class: "row-caption" }, w(ctx, "lay_free")), h("div", { class: "values" }, buttons));
     }
     box.hidden = !yes;
     toggle.setAttribute("aria-expanded", String(yes));
-    if (yes) box.querySelector("button")?.focus();
+    if (yes && focus) box.querySelector("button")?.focus();
   };
-  toggle.addEventListener("click", () => open(box.hidden));
+  toggle.addEventListener("click", () => open(box.hidden, true));
   box.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     open(false);
     toggle.focus();
   });
+  if (chooserOpen) open(true, false);
   return [toggle, box]; // side by side in the hand's row
 }
 
@@ -152,20 +164,18 @@ const cento = {
   },
 
   seat(view, seat, ctx) {
-    const marks = ctx.marks || {};
     const n = view.hand_sizes[seat];
     const obliged = !view.game_over && view.phase === "obliged" && view.to_move === seat;
     let chip = null;
     if (view.game_over) chip = view.winner === seat ? w(ctx, "chip_won") : null;
     else if (obliged) chip = w(ctx, "chip_obliged");
     else if (view.to_move === seat) chip = w(ctx, view.phase === "run" ? "chip_run" : "chip_lays");
-    const laid = marks.laid && marks.laid.seat === seat ? marks.laid : null;
     return {
       score: String(n),
       scoreLabel: w(ctx, "cards_left", { n }),
       hand: null,
       chip,
-      slot: laid ? h("div", { class: "cento-slot" }, centoCard(ctx, laid.value, { kind: "small" })) : null,
+      slot: null, // the laid card slides into the chain in the centre
       extra: obliged ? h("p", { class: "cento-banner", role: "note" }, w(ctx, "banner_obliged")) : null,
     };
   },
@@ -206,11 +216,6 @@ const cento = {
       default:
         return null;
     }
-  },
-
-  // The old page's board (until the new shell lands): the same pieces, stacked.
-  board(view, ctx) {
-    return standInBoard(cento, "cento", view, ctx);
   },
 };
 

@@ -8,7 +8,6 @@ import { h } from "../dom.js";
 import { cardFace } from "../cards.js";
 import { boardWord } from "../i18n.js";
 import { section } from "./common.js";
-import { standInBoard } from "./stand-in.js";
 
 // The board's words come from the game's catalog (GET /api/games/magic-numbers/words).
 const w = (ctx, key, params) => boardWord("magic-numbers", ctx.lang, key, params);
@@ -302,14 +301,6 @@ const magicNumbers = {
       default:
         return null;
     }
-  },
-
-  // The old page's board (until the new shell lands): the same pieces, stacked.
-  board(view, ctx) {
-    const board = standInBoard(magicNumbers, "magic-numbers", view, ctx);
-    const rest = collection(view, ctx);
-    if (rest) board.append(rest);
-    return board;
   },
 };
 

@@ -6,7 +6,6 @@ import { h } from "../dom.js";
 import { cardFace, cardRow } from "../cards.js";
 import { boardWord } from "../i18n.js";
 import { scrolling } from "./common.js";
-import { standInBoard } from "./stand-in.js";
 
 // The board's words come from the game's catalog (GET /api/games/triggs/words).
 const w = (ctx, key, params) => boardWord("triggs", ctx.lang, key, params);
@@ -186,13 +185,6 @@ const triggs = {
       default:
         return null;
     }
-  },
-
-  // The old page's board (until the new shell lands): the same pieces, stacked.
-  board(view, ctx) {
-    const board = standInBoard(triggs, "triggs", view, ctx);
-    board.append(sheetTable(view, ctx));
-    return board;
   },
 };
 
