@@ -37,7 +37,7 @@ NAMES = ["Ada", "Bo", "Cleo"]  # the seats' names in table_steps' drawing
 
 def bid_high(state: dict[str, Any]) -> dict[str, Any]:
     """Bid the highest chip where possible (to be asked), answer "keine Ahnung"."""
-    actions = [entry["action"] for entry in state["legal_actions"]]
+    actions: list[dict[str, Any]] = [entry["action"] for entry in state["legal_actions"]]
     bids = [a for a in actions if a["type"] == "bid"]
     if bids:
         return max(bids, key=lambda a: a["chip"])

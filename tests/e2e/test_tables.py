@@ -83,7 +83,7 @@ def bid_high(page: Any) -> str | None:
     page.wait_for_function(READY)
     chips = page.locator("button.mn-bid-chip:not([disabled])")
     if page.evaluate("document.body.dataset.over") != "true" and chips.count():
-        name = chips.last.get_attribute("aria-label")
+        name: str | None = chips.last.get_attribute("aria-label")
         chips.last.click()
         page.wait_for_function("() => !document.body.dataset.busy")
         return name

@@ -60,7 +60,7 @@ def describe_event(event: Event, lang: str, audience: Audience = NEUTRAL) -> str
 
 
 def _standing(cards_left: list[int], ranking: list[int], audience: Audience, lang: str) -> str:
-    """"Lotte 0, du 3, Emil 5": every seat with its cards left, best place first."""
+    """Every seat with its cards left, best place first: "Lotte 0, du 3, Emil 5"."""
     you = in_lang(_EVENT_WORDS, lang)["you"]
     seats = sorted(range(len(cards_left)), key=lambda seat: ranking[seat])
     return ", ".join(
@@ -76,10 +76,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "open": "Die offene Karte ist die {card}.",
         "turn": "{player} ist am Zug.",
         "turn.you": "Du bist am Zug.",
-        "turn_obliged": "{player} ist am Zug und muss eine Monozahl legen oder drei Karten "
-        "nehmen.",
-        "turn_obliged.you": "Du bist am Zug und musst eine Monozahl legen oder drei Karten "
-        "nehmen.",
+        "turn_obliged": "{player} ist am Zug und muss eine Monozahl legen oder drei Karten nehmen.",
+        "turn_obliged.you": "Du bist am Zug und musst eine Monozahl legen oder drei Karten nehmen.",
         "lay": "{player} legt die {value}.",
         "lay.you": "Du legst die {value}.",
         "lay_free": "{player} legt eine freie Karte als {value}.",

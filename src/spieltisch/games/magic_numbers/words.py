@@ -252,8 +252,11 @@ def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
         data["hint"] = words[data["kind"]]
         kind = "hint_auto" if seat is None else "hint"
     elif kind == "verdict":
-        data["answerer"] = names(data.pop("player"))
+        answerer = data.pop("player")
+        data["answerer"] = names(answerer)
         kind = "confirmed" if data["confirmed"] else "rejected"
+        if audience.is_reader(answerer):
+            kind += "_yours"
     elif kind == "set_aside":
         data["cards"] = _faces(data["cards"], lang)
     elif kind == "game_end":
@@ -328,6 +331,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "confirmed.you": "Du lässt als Quizmaster die Antwort von {answerer} gelten.",
         "rejected": "Quizmaster {player} lässt die Antwort von {answerer} nicht gelten.",
         "rejected.you": "Du lässt als Quizmaster die Antwort von {answerer} nicht gelten.",
+        "confirmed_yours": "Quizmaster {player} lässt deine Antwort gelten.",
+        "rejected_yours": "Quizmaster {player} lässt deine Antwort nicht gelten.",
         "solved": "{player} löst Karte {position} ({number}): {meaning}. {player} rückt um "
         "{gained} vor auf {points}.",
         "solved.you": "Du löst Karte {position} ({number}): {meaning}. Du rückst um {gained} "
@@ -365,8 +370,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "answer.you": "You answer “{text}”.",
         "other_meaning": "{player} answers “{text}” – true, but not this card's meaning. Try "
         "again!",
-        "other_meaning.you": "You answer “{text}” – true, but not this card's meaning. Try "
-        "again!",
+        "other_meaning.you": "You answer “{text}” – true, but not this card's meaning. Try again!",
         "dont_know": "{player} does not know.",
         "dont_know.you": "You do not know.",
         "choices": "The choices: {choices}.",
@@ -381,6 +385,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "confirmed.you": "As quizmaster you accept the answer of {answerer}.",
         "rejected": "Quizmaster {player} turns down the answer of {answerer}.",
         "rejected.you": "As quizmaster you turn down the answer of {answerer}.",
+        "confirmed_yours": "Quizmaster {player} accepts your answer.",
+        "rejected_yours": "Quizmaster {player} turns down your answer.",
         "solved": "{player} solves card {position} ({number}): {meaning}. {player} moves up "
         "{gained} to {points}.",
         "solved.you": "You solve card {position} ({number}): {meaning}. You move up {gained} "
@@ -388,10 +394,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "unsolved": "Nobody solves card {position} ({number}): {meaning}. The card leaves the "
         "game.",
         "set_aside": "Without a bid, these cards leave the game: {cards}.",
-        "bonus": "{player} collected cards of {themes} themes: {bonus} extra points, now "
-        "{points}.",
-        "bonus.you": "You collected cards of {themes} themes: {bonus} extra points, now "
-        "{points}.",
+        "bonus": "{player} collected cards of {themes} themes: {bonus} extra points, now {points}.",
+        "bonus.you": "You collected cards of {themes} themes: {bonus} extra points, now {points}.",
         "game_end": "The game is over. Points: {scores}.",
     },
 }
