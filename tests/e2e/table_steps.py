@@ -108,3 +108,24 @@ def render_steps(
         RENDER_STEPS, [game, frame, before, seat, players, probe]
     )
     return found
+
+
+#: Starts recording whether an element matching a selector ever appears on the live page.
+WATCH = """(selector) => {
+  window.__seen = false;
+  new MutationObserver(() => {
+    if (!window.__seen && document.querySelector(selector)) window.__seen = true;
+  }).observe(document.body, { subtree: true, childList: true, attributes: true });
+}"""
+
+
+def seen_on_board(page: Any, selector: str, pick: Callable[[Any], Any], moves: int = 60) -> bool:
+    """Plays the page's seat with ``pick(page)`` until the table itself (the shell playing the
+    frames as steps) has shown an element matching ``selector``."""
+    page.evaluate(WATCH, selector)
+    for _ in range(moves):
+        if page.evaluate("window.__seen"):
+            return True
+        if pick(page) is None:
+            break
+    return bool(page.evaluate("window.__seen"))

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import Server
-from tests.e2e.table_steps import collect_frames, kinds, render_steps
+from tests.e2e.helpers import move_once
+from tests.e2e.table_steps import collect_frames, kinds, render_steps, seen_on_board
 from tests.e2e.test_tables import invite, seat_token
 
 PROPERTY_WORDS = {"ones": "Einer", "tens": "Zehner", "sum": "Quersumme"}
@@ -127,3 +128,11 @@ def test_an_obligation_is_a_banner_on_the_obliged_seat(server: Server, page: Any
 
 def lays(frame: dict[str, Any]) -> list[dict[str, Any]]:
     return [e for e in frame["events"] if e["kind"] == "lay"]
+
+
+def test_the_table_itself_slides_a_laid_card_into_the_chain(server: Server, page: Any) -> None:
+    """On the live page (not drawn by the test): a laid card slides in with its match."""
+    created = server.open_table("cento", ["human", "bot:heuristic", "bot:heuristic"], seed=4)
+    page.goto(invite(created) + "&lang=de")
+    page.wait_for_function("() => document.body.dataset.game === 'cento'")
+    assert seen_on_board(page, "#board .cento-link.slide-in", move_once)

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import Server
-from tests.e2e.table_steps import collect_frames, frame_with, kinds, render_steps
+from tests.e2e.table_steps import collect_frames, frame_with, kinds, render_steps, seen_on_board
+from tests.e2e.test_tables import bid_high as bid_high_on_page
 from tests.e2e.test_tables import invite, seat_token
 
 PROBE = """(box) => ({
@@ -135,3 +136,9 @@ def test_a_card_being_solved_shows_hints_and_the_corner_in_play(
     assert flying
     assert flying[0]["seen"]["flying"] == [who]
     assert flying[0]["hold"]
+
+
+def test_the_table_itself_turns_the_chips_over(server: Server, page: Any) -> None:
+    """On the live page (not drawn by the test): the chips turn over at the reveal."""
+    open_table(server, page, seed=4)
+    assert seen_on_board(page, "#board .mn-chip.up.flip", bid_high_on_page)

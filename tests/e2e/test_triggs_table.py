@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import Server
-from tests.e2e.table_steps import collect_frames, frame_with, kinds, render_steps
+from tests.e2e.helpers import move_once
+from tests.e2e.table_steps import collect_frames, frame_with, kinds, render_steps, seen_on_board
 from tests.e2e.test_tables import invite, seat_token
 
 #: Which grid shows a mark: the seat of a mini-grid, or "mine" for the big sheet.
@@ -119,3 +120,9 @@ def test_your_sheet_is_large_and_the_others_are_mini_grids(
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=str(artifacts / f"triggs-table-{width}.png"), full_page=True)
         context.close()
+
+
+def test_the_table_itself_plays_a_cross_as_a_step(server: Server, page: Any) -> None:
+    """On the live page (not drawn by the test): a bot's crossed box pops in on its seat."""
+    open_triggs(server, page)
+    assert seen_on_board(page, ".seat .triggs-sheet.mini .box.new", move_once)
