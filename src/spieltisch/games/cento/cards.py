@@ -113,6 +113,21 @@ def matches_spiel3(below: int, card: int) -> bool:
     )
 
 
+def shared_properties(below: int, value: int) -> tuple[str, ...]:
+    """Which of Spiel 3's three properties (seed, rule 1 a–c) a card of ``value`` shares with
+    the card ``below`` it: ``"ones"`` (Einerstelle), ``"tens"`` (Zehnerstelle), ``"sum"``
+    (Quersumme). Told with every laid card, so a face can show what matched."""
+    tens = tens_digit(value)
+    found = []
+    if below > 0 and ones_digit(below) == ones_digit(value):
+        found.append("ones")
+    if below > 0 and tens is not None and tens == tens_digit(below):
+        found.append("tens")
+    if below > 0 and digit_sum(below) == digit_sum(value):
+        found.append("sum")
+    return tuple(found)
+
+
 def fit_table(variant: int, hundred_mode: str) -> tuple[tuple[bool, ...], ...]:
     """``table[below][card]``: whether a card of value ``card`` may be laid on ``below``.
 

@@ -29,7 +29,7 @@ from spieltisch.games.cento.actions import (
     CentoAction,
     Lay,
 )
-from spieltisch.games.cento.cards import FREE, FREE_VALUES
+from spieltisch.games.cento.cards import FREE, FREE_VALUES, shared_properties
 from spieltisch.games.cento.state import (
     CHAIN,
     CHAIN_LIMIT,
@@ -158,6 +158,7 @@ class CentoRules:
         (RULES-NOTES §2 (b) 9); an empty hand wins at once (§2 (b) 6)."""
         hand = state.hands[seat]
         hand.remove(action.card)
+        below = state.open_value
         state.discard_pile.append(state.open_card)
         state.open_card = action.card
         value = state.open_value = action.value
@@ -165,7 +166,12 @@ class CentoRules:
         state.drawn = NO_CARD
         state.public_moves.append((seat, LAID, action.card))
         if log is not None:
-            data = {"seat": seat, "card": card_json(action.card), "value": value}
+            data = {
+                "seat": seat,
+                "card": card_json(action.card),
+                "value": value,
+                "matched": list(shared_properties(below, value)),
+            }
             log.append(Event("lay", data))
         if not hand:
             self._finish(state, EMPTY_HAND, seat, log)

@@ -5,7 +5,7 @@ No rules here."""
 from __future__ import annotations
 
 from spieltisch.core.game import Event
-from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, section
+from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, phrase, section
 from spieltisch.games.cento.actions import TAKE_COUNT, CentoAction, Draw, End, Lay
 from spieltisch.games.cento.cards import FREE
 
@@ -33,17 +33,15 @@ def _card_word(card: object, words: dict[str, str]) -> str:
 
 
 def describe_event(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
-    """One line telling a person what ``event`` means, in ``lang``."""
+    """One line telling a person what ``event`` means, in ``lang``: about a seat by its name,
+    about the reader's own seat as "du"/"you"."""
     words = in_lang(_EVENT_WORDS, lang)
     data = dict(event.data)
-    if "seat" in data:
-        data["player"] = data["seat"] + 1
+    seat = data.pop("seat", None)
+    data.pop("matched", None)
     for key in ("hand", "cards"):
         if key in data:
             data[key] = ", ".join(_card_word(card, words) for card in data[key]) or "–"
-    for key in ("cards_left", "ranking"):
-        if key in data:
-            data[key] = ", ".join(map(str, data[key]))
     if "count" in data:
         data["count_word"] = words["card_one" if data["count"] == 1 else "card_many"]
     kind = event.kind
@@ -54,7 +52,21 @@ def describe_event(event: Event, lang: str, audience: Audience = NEUTRAL) -> str
     elif kind == "put_back":
         card = data["card"]
         data["card"] = words["free_card"] if card == "free" else words["the"].format(card=card)
+    elif kind == "game_end":
+        data["cards_left"] = _standing(data["cards_left"], data["ranking"], audience, lang)
+    if isinstance(seat, int):
+        return phrase(words, kind, seat, audience, lang, **data)
     return words[kind].format(**data)
+
+
+def _standing(cards_left: list[int], ranking: list[int], audience: Audience, lang: str) -> str:
+    """Every seat with its cards left, best place first: "Lotte 0, du 3, Emil 5"."""
+    you = in_lang(_EVENT_WORDS, lang)["you"]
+    seats = sorted(range(len(cards_left)), key=lambda seat: ranking[seat])
+    return ", ".join(
+        f"{you if audience.is_reader(seat) else audience.name(seat, lang)} {cards_left[seat]}"
+        for seat in seats
+    )
 
 
 _EVENTS: dict[str, dict[str, str]] = {
@@ -62,21 +74,29 @@ _EVENTS: dict[str, dict[str, str]] = {
         "deal": "Deine Handkarten: {hand}",
         "put_back": "Aufgedeckt wurde {card}; sie kommt unter den Aufnahmestapel.",
         "open": "Die offene Karte ist die {card}.",
-        "turn": "Spieler {player} ist am Zug.",
-        "turn_obliged": "Spieler {player} ist am Zug und muss eine Monozahl legen "
-        "oder drei Karten nehmen.",
-        "lay": "Spieler {player} legt die {value}.",
-        "lay_free": "Spieler {player} legt eine freie Karte als {value}.",
-        "run": "Schnapszahl! Spieler {player} darf alle Karten mit der Ziffer {digit} anlegen.",
-        "draw": "Spieler {player} zieht {count} {count_word}.",
-        "take": "Spieler {player} nimmt {count} {count_word} und setzt aus.",
-        "drawn": "Du ziehst: {cards}",
+        "turn": "{player} ist am Zug.",
+        "turn.you": "Du bist am Zug.",
+        "turn_obliged": "{player} ist am Zug und muss eine Monozahl legen oder drei Karten nehmen.",
+        "turn_obliged.you": "Du bist am Zug und musst eine Monozahl legen oder drei Karten nehmen.",
+        "lay": "{player} legt die {value}.",
+        "lay.you": "Du legst die {value}.",
+        "lay_free": "{player} legt eine freie Karte als {value}.",
+        "lay_free.you": "Du legst eine freie Karte als {value}.",
+        "run": "Schnapszahl! {player} darf alle Karten mit der Ziffer {digit} anlegen.",
+        "run.you": "Schnapszahl! Du darfst alle Karten mit der Ziffer {digit} anlegen.",
+        "draw": "{player} zieht {count} {count_word}.",
+        "draw.you": "Du ziehst {count} {count_word}.",
+        "take": "{player} nimmt {count} {count_word} und setzt aus.",
+        "take.you": "Du nimmst {count} {count_word} und setzt aus.",
+        "drawn": "Gezogen: {cards}",
         "rebuild": "Der Aufnahmestapel ist leer: {size} Karten unter der offenen Karte werden "
-        "gemischt (Neubildung {rebuilds}).",
-        "win": "Spieler {player} hat keine Karte mehr und gewinnt!",
+        "gemischt und bilden ihn neu.",
+        "win": "{player} hat keine Karte mehr und gewinnt!",
+        "win.you": "Du hast keine Karte mehr und gewinnst!",
         "exhausted": "Der Aufnahmestapel ist erschöpft (nach {rebuilds} Neubildungen): "
         "das Spiel endet.",
-        "game_end": "Das Spiel ist aus. Karten auf der Hand: {cards_left}. Platzierung: {ranking}.",
+        "game_end": "Das Spiel ist aus. Karten auf der Hand: {cards_left}.",
+        "you": "du",
         "free_card": "eine freie Karte",
         "the": "die {card}",
         "card_one": "Karte",
@@ -86,19 +106,28 @@ _EVENTS: dict[str, dict[str, str]] = {
         "deal": "Your hand: {hand}",
         "put_back": "Turned up: {card}; it goes under the draw pile.",
         "open": "The open card is the {card}.",
-        "turn": "Player {player}'s turn.",
-        "turn_obliged": "Player {player}'s turn: lay a Monozahl (1–9) or take three cards.",
-        "lay": "Player {player} lays the {value}.",
-        "lay_free": "Player {player} lays a free card as {value}.",
-        "run": "Schnapszahl! Player {player} may lay every card showing the digit {digit}.",
-        "draw": "Player {player} draws {count} {count_word}.",
-        "take": "Player {player} takes {count} {count_word} and loses the turn.",
-        "drawn": "You draw: {cards}",
+        "turn": "{player}'s turn.",
+        "turn.you": "Your turn.",
+        "turn_obliged": "{player}'s turn: lay a Monozahl (1–9) or take three cards.",
+        "turn_obliged.you": "Your turn: lay a Monozahl (1–9) or take three cards.",
+        "lay": "{player} lays the {value}.",
+        "lay.you": "You lay the {value}.",
+        "lay_free": "{player} lays a free card as {value}.",
+        "lay_free.you": "You lay a free card as {value}.",
+        "run": "Schnapszahl! {player} may lay every card showing the digit {digit}.",
+        "run.you": "Schnapszahl! You may lay every card showing the digit {digit}.",
+        "draw": "{player} draws {count} {count_word}.",
+        "draw.you": "You draw {count} {count_word}.",
+        "take": "{player} takes {count} {count_word} and loses the turn.",
+        "take.you": "You take {count} {count_word} and lose the turn.",
+        "drawn": "Drawn: {cards}",
         "rebuild": "The draw pile is empty: {size} cards from under the open card are "
-        "shuffled (rebuild {rebuilds}).",
-        "win": "Player {player} has no cards left and wins!",
+        "shuffled into a new one.",
+        "win": "{player} has no cards left and wins!",
+        "win.you": "You have no cards left and win!",
         "exhausted": "The draw pile is exhausted (after {rebuilds} rebuilds): the game ends.",
-        "game_end": "The game is over. Cards in hand: {cards_left}. Places: {ranking}.",
+        "game_end": "The game is over. Cards in hand: {cards_left}.",
+        "you": "you",
         "free_card": "a free card",
         "the": "the {card}",
         "card_one": "card",
@@ -192,6 +221,18 @@ _WEB: dict[str, dict[str, str]] = {
         "end": "Zug beenden",
         "take": "Drei Karten nehmen",
         "winner": "{player} hat keine Karten mehr und gewinnt.",
+        "prop_ones": "Einer",
+        "prop_tens": "Zehner",
+        "prop_sum": "Quersumme",
+        "matched": "passt über: {props}",
+        "free_pick": "Freie Karte: Wert wählen",
+        "draw_pile": "Aufnahmestapel: {n} Karten",
+        "cards_left": "{n} Karten auf der Hand",
+        "chip_won": "gewinnt",
+        "chip_obliged": "muss Monozahl",
+        "chip_run": "Schnapszahl-Serie",
+        "chip_lays": "legt",
+        "banner_obliged": "muss eine Monozahl legen oder 3 Karten ziehen",
     },
     "en": {
         "open": "Open card",
@@ -215,6 +256,18 @@ _WEB: dict[str, dict[str, str]] = {
         "end": "End the turn",
         "take": "Take three cards",
         "winner": "{player} has no cards left and wins.",
+        "prop_ones": "ones",
+        "prop_tens": "tens",
+        "prop_sum": "digit sum",
+        "matched": "matches by: {props}",
+        "free_pick": "Free card: choose its value",
+        "draw_pile": "Draw pile: {n} cards",
+        "cards_left": "{n} cards in hand",
+        "chip_won": "wins",
+        "chip_obliged": "must lay a Monozahl",
+        "chip_run": "Schnapszahl run",
+        "chip_lays": "laying",
+        "banner_obliged": "must lay a Monozahl or take 3 cards",
     },
 }
 """The browser's own words for the board and the move buttons."""

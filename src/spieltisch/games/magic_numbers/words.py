@@ -5,10 +5,11 @@ rules here."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from spieltisch.core.game import JSON, Event
-from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, section
+from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, phrase, section
 from spieltisch.games.magic_numbers.actions import (
     ANSWER,
     BIDS,
@@ -184,46 +185,59 @@ def label(action: Action, lang: str) -> str:
 # -- events --------------------------------------------------------------------------------
 
 
-def _player(seat: int, words: dict[str, str]) -> str:
-    return f"{words['player']} {seat + 1}"
+def _name(seat: int, audience: Audience, lang: str, words: dict[str, str]) -> str:
+    """A seat inside a line: its name, or "du"/"you" for the reader."""
+    return words["you"] if audience.is_reader(seat) else audience.name(seat, lang)
 
 
 def _faces(cards: list[dict[str, str]], lang: str) -> str:
     return ", ".join(f"{card['number']} ({card['theme_' + lang]})" for card in cards) or "–"
 
 
-def _ranks(bids: list[list[list[int]]], words: dict[str, str]) -> str:
+def _ranks(bids: list[list[list[int]]], names: Callable[[int], str], words: dict[str, str]) -> str:
     parts = []
     for position, chips in enumerate(bids):
-        placed = ", ".join(f"{_player(seat, words)}: {chip}" for seat, chip in chips)
-        parts.append(f"{words['card']} {position + 1}: {placed or words['no_bids']}")
+        placed = ", ".join(f"{names(seat)} {chip}" for seat, chip in chips)
+        parts.append(words["on_card"].format(n=position + 1, chips=placed or words["no_bids"]))
     return "; ".join(parts)
 
 
+def _standing(scores: list[int], ranking: list[int], names: Callable[[int], str]) -> str:
+    seats = sorted(range(len(scores)), key=lambda seat: ranking[seat])
+    return ", ".join(f"{names(seat)} {scores[seat]}" for seat in seats)
+
+
 def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
-    """One line telling a person what ``event`` means, in ``lang``."""
+    """One line telling a person what ``event`` means, in ``lang``: about a seat by its name,
+    about the reader's own seat as "du"/"you"."""
     lang = lang if lang in _EVENT_WORDS else "en"
     words = _NOUN_WORDS[lang]
+
+    def names(seat: int) -> str:
+        return _name(seat, audience, lang, words)
+
     data: dict[str, Any] = dict(event.data)
     kind = event.kind
-    for key in ("seat", "quizmaster"):
-        if isinstance(data.get(key), int):
-            data[key] = _player(data[key], words)
+    seat = data.pop("seat", None)
+    if isinstance(data.get("quizmaster"), int):
+        data["quizmaster"] = names(data["quizmaster"])
     if "position" in data:
         data["position"] += 1
     for key in ("meaning", "theme", "text_hint"):
         if f"{key}_{lang}" in data:
             data[key] = data[f"{key}_{lang}"]
     if kind == "round":
+        data["start"] = names(seat) if isinstance(seat, int) else "–"
+        seat = None
         data["cards"] = _faces(data["cards"], lang)
         if data["top"] is None:
             kind = "last_round"
         else:
             data["top"] = _faces([data["top"]], lang)
     elif kind == "reveal":
-        data["bids"] = _ranks(data["bids"], words)
+        data["bids"] = _ranks(data["bids"], names, words)
     elif kind == "card":
-        data["order"] = ", ".join(_player(seat, words) for seat in data["order"])
+        data["order"] = ", ".join(names(s) for s in data["order"])
     elif kind == "answer":
         data["text"] = data["text"] or words["empty"]
         kind += {True: "_right", False: "_wrong", None: ""}[data["correct"]]
@@ -236,15 +250,19 @@ def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
         kind += "_right" if data["correct"] else "_wrong"
     elif kind == "hint":
         data["hint"] = words[data["kind"]]
-        kind = "hint_auto" if data["seat"] is None else "hint"
+        kind = "hint_auto" if seat is None else "hint"
     elif kind == "verdict":
-        data["player"] = _player(data["player"], words)
+        answerer = data.pop("player")
+        data["answerer"] = names(answerer)
         kind = "confirmed" if data["confirmed"] else "rejected"
+        if audience.is_reader(answerer):
+            kind += "_yours"
     elif kind == "set_aside":
         data["cards"] = _faces(data["cards"], lang)
     elif kind == "game_end":
-        for key in ("scores", "ranking"):
-            data[key] = ", ".join(map(str, data[key]))
+        data["scores"] = _standing(data["scores"], data["ranking"], names)
+    if isinstance(seat, int):
+        return phrase(_EVENT_WORDS[lang], kind, seat, audience, lang, **data)
     return _EVENT_WORDS[lang][kind].format(**data)
 
 
@@ -253,6 +271,8 @@ _NOUNS: dict[str, dict[str, str]] = {
         "player": "Spieler",
         "card": "Karte",
         "no_bids": "kein Gebot",
+        "on_card": "auf Karte {n} {chips}",
+        "you": "du",
         "empty": "(nichts)",
         "theme": "Thema",
         "unit": "Einheit",
@@ -261,6 +281,8 @@ _NOUNS: dict[str, dict[str, str]] = {
         "player": "Player",
         "card": "card",
         "no_bids": "no bid",
+        "on_card": "on card {n} {chips}",
+        "you": "you",
         "empty": "(nothing)",
         "theme": "theme",
         "unit": "unit",
@@ -269,72 +291,112 @@ _NOUNS: dict[str, dict[str, str]] = {
 
 _EVENTS: dict[str, dict[str, str]] = {
     "de": {
-        "round": "Runde {round} von {rounds}, Startspieler ist {seat}. Auf dem Tisch: {cards}; "
+        "round": "Runde {round} von {rounds}, Startspieler ist {start}. Auf dem Tisch: {cards}; "
         "oben auf dem Nachziehstapel: {top}.",
-        "last_round": "Runde {round} von {rounds}, Startspieler ist {seat}. Auf dem Tisch: "
+        "last_round": "Runde {round} von {rounds}, Startspieler ist {start}. Auf dem Tisch: "
         "{cards}.",
-        "bid": "{seat} legt einen Biet-Chip verdeckt auf Karte {position}.",
-        "my_bid": "Du legst deinen Chip {chip} auf Karte {position}.",
-        "pass": "{seat} passt.",
-        "skip": "{seat} hat keinen Chip mehr und wird übersprungen.",
-        "reveal": "Die Chips werden aufgedeckt – {bids}",
-        "pay": "{seat} zahlt für seine Chips {paid} und steht jetzt auf {points}.",
-        "card": "Karte {position} ({number}, {theme}) wird gelöst. Quizmaster ist {quizmaster}; "
+        "bid": "{player} legt einen Chip verdeckt auf Karte {position}.",
+        "bid.you": "Du legst einen Chip verdeckt auf Karte {position}.",
+        "my_bid": "Dein Chip auf Karte {position} ist die {chip}.",
+        "pass": "{player} passt.",
+        "pass.you": "Du passt.",
+        "skip": "{player} hat keinen Chip mehr und wird übersprungen.",
+        "skip.you": "Du hast keinen Chip mehr und wirst übersprungen.",
+        "reveal": "Die Chips werden aufgedeckt: {bids}.",
+        "pay": "{player} zahlt für die Chips {paid} und steht jetzt auf {points}.",
+        "pay.you": "Du zahlst für deine Chips {paid} und stehst jetzt auf {points}.",
+        "card": "Karte {position} ({number}, {theme}) wird gelöst. Quizmaster: {quizmaster}; "
         "es antworten der Reihe nach: {order}.",
-        "answer_right": "{seat} antwortet „{text}“ – richtig!",
-        "answer_wrong": "{seat} antwortet „{text}“ – leider falsch.",
-        "answer": "{seat} antwortet „{text}“.",
-        "other_meaning": "{seat} antwortet „{text}“ – stimmt, aber das ist nicht die Bedeutung "
-        "dieser Karte. Noch ein Versuch!",
-        "dont_know": "{seat} weiß es nicht.",
+        "answer_right": "{player} antwortet „{text}“ – richtig!",
+        "answer_right.you": "Du antwortest „{text}“ – richtig!",
+        "answer_wrong": "{player} antwortet „{text}“ – leider falsch.",
+        "answer_wrong.you": "Du antwortest „{text}“ – leider falsch.",
+        "answer": "{player} antwortet „{text}“.",
+        "answer.you": "Du antwortest „{text}“.",
+        "other_meaning": "{player} antwortet „{text}“ – stimmt, aber das ist nicht die "
+        "Bedeutung dieser Karte. Noch ein Versuch!",
+        "other_meaning.you": "Du antwortest „{text}“ – stimmt, aber das ist nicht die "
+        "Bedeutung dieser Karte. Noch ein Versuch!",
+        "dont_know": "{player} weiß es nicht.",
+        "dont_know.you": "Du weißt es nicht.",
         "choices": "Zur Wahl stehen: {choices}.",
-        "choice_right": "{seat} wählt {n}) „{text}“ – richtig!",
-        "choice_wrong": "{seat} wählt {n}) „{text}“ – leider falsch.",
-        "hint": "{seat} wählt den Hinweis {hint}: {text_hint}.",
+        "choice_right": "{player} wählt „{text}“ – richtig!",
+        "choice_right.you": "Du wählst „{text}“ – richtig!",
+        "choice_wrong": "{player} wählt „{text}“ – leider falsch.",
+        "choice_wrong.you": "Du wählst „{text}“ – leider falsch.",
+        "hint": "{player} wählt den Hinweis {hint}: {text_hint}.",
+        "hint.you": "Du wählst den Hinweis {hint}: {text_hint}.",
         "hint_auto": "Jetzt kommt auch der Hinweis {hint}: {text_hint}.",
-        "confirmed": "Quizmaster {seat} lässt die Antwort von {player} gelten.",
-        "rejected": "Quizmaster {seat} lässt die Antwort von {player} nicht gelten.",
-        "solved": "{seat} löst Karte {position} ({number}): {meaning}. Er rückt um {gained} vor "
-        "auf {points}.",
+        "confirmed": "Quizmaster {player} lässt die Antwort von {answerer} gelten.",
+        "confirmed.you": "Du lässt als Quizmaster die Antwort von {answerer} gelten.",
+        "rejected": "Quizmaster {player} lässt die Antwort von {answerer} nicht gelten.",
+        "rejected.you": "Du lässt als Quizmaster die Antwort von {answerer} nicht gelten.",
+        "confirmed_yours": "Quizmaster {player} lässt deine Antwort gelten.",
+        "rejected_yours": "Quizmaster {player} lässt deine Antwort nicht gelten.",
+        "solved": "{player} löst Karte {position} ({number}): {meaning}. {player} rückt um "
+        "{gained} vor auf {points}.",
+        "solved.you": "Du löst Karte {position} ({number}): {meaning}. Du rückst um {gained} "
+        "vor auf {points}.",
         "unsolved": "Niemand löst Karte {position} ({number}): {meaning}. Die Karte scheidet aus.",
         "set_aside": "Ohne Gebot scheiden aus: {cards}.",
-        "bonus": "{seat} hat Karten gesammelt, Themenbereiche: {themes}. Das gibt {bonus} "
-        "Extrapunkte, jetzt steht er auf {points}.",
-        "game_end": "Das Spiel ist aus. Punkte: {scores}; Platzierung: {ranking}.",
+        "bonus": "{player} hat Karten aus {themes} Themenbereichen gesammelt: {bonus} "
+        "Extrapunkte, jetzt {points}.",
+        "bonus.you": "Du hast Karten aus {themes} Themenbereichen gesammelt: {bonus} "
+        "Extrapunkte, jetzt {points}.",
+        "game_end": "Das Spiel ist aus. Punkte: {scores}.",
     },
     "en": {
-        "round": "Round {round} of {rounds}, the start player is {seat}. On the table: {cards}; "
+        "round": "Round {round} of {rounds}, the start player is {start}. On the table: {cards}; "
         "on top of the draw pile: {top}.",
-        "last_round": "Round {round} of {rounds}, the start player is {seat}. On the table: "
+        "last_round": "Round {round} of {rounds}, the start player is {start}. On the table: "
         "{cards}.",
-        "bid": "{seat} lays a bid chip face down on card {position}.",
-        "my_bid": "You lay your chip {chip} on card {position}.",
-        "pass": "{seat} passes.",
-        "skip": "{seat} has no chip left and is skipped.",
-        "reveal": "The chips are revealed – {bids}",
-        "pay": "{seat} pays {paid} for his chips and is now on {points}.",
-        "card": "Card {position} ({number}, {theme}) is solved. The quizmaster is {quizmaster}; "
+        "bid": "{player} lays a chip face down on card {position}.",
+        "bid.you": "You lay a chip face down on card {position}.",
+        "my_bid": "Your chip on card {position} is the {chip}.",
+        "pass": "{player} passes.",
+        "pass.you": "You pass.",
+        "skip": "{player} has no chip left and is skipped.",
+        "skip.you": "You have no chip left and are skipped.",
+        "reveal": "The chips are revealed: {bids}.",
+        "pay": "{player} pays {paid} for the chips and is now on {points}.",
+        "pay.you": "You pay {paid} for your chips and are now on {points}.",
+        "card": "Card {position} ({number}, {theme}) is solved. Quizmaster: {quizmaster}; "
         "answering in turn: {order}.",
-        "answer_right": "{seat} answers “{text}” – right!",
-        "answer_wrong": "{seat} answers “{text}” – wrong.",
-        "answer": "{seat} answers “{text}”.",
-        "other_meaning": "{seat} answers “{text}” – true, but not this card's meaning. Try again!",
-        "dont_know": "{seat} does not know.",
+        "answer_right": "{player} answers “{text}” – right!",
+        "answer_right.you": "You answer “{text}” – right!",
+        "answer_wrong": "{player} answers “{text}” – wrong.",
+        "answer_wrong.you": "You answer “{text}” – wrong.",
+        "answer": "{player} answers “{text}”.",
+        "answer.you": "You answer “{text}”.",
+        "other_meaning": "{player} answers “{text}” – true, but not this card's meaning. Try "
+        "again!",
+        "other_meaning.you": "You answer “{text}” – true, but not this card's meaning. Try again!",
+        "dont_know": "{player} does not know.",
+        "dont_know.you": "You do not know.",
         "choices": "The choices: {choices}.",
-        "choice_right": "{seat} chooses {n}) “{text}” – right!",
-        "choice_wrong": "{seat} chooses {n}) “{text}” – wrong.",
-        "hint": "{seat} asks for the {hint} hint: {text_hint}.",
+        "choice_right": "{player} chooses “{text}” – right!",
+        "choice_right.you": "You choose “{text}” – right!",
+        "choice_wrong": "{player} chooses “{text}” – wrong.",
+        "choice_wrong.you": "You choose “{text}” – wrong.",
+        "hint": "{player} asks for the {hint} hint: {text_hint}.",
+        "hint.you": "You ask for the {hint} hint: {text_hint}.",
         "hint_auto": "Now the {hint} hint is given too: {text_hint}.",
-        "confirmed": "Quizmaster {seat} accepts the answer of {player}.",
-        "rejected": "Quizmaster {seat} turns down the answer of {player}.",
-        "solved": "{seat} solves card {position} ({number}): {meaning}. He moves up {gained} to "
-        "{points}.",
+        "confirmed": "Quizmaster {player} accepts the answer of {answerer}.",
+        "confirmed.you": "As quizmaster you accept the answer of {answerer}.",
+        "rejected": "Quizmaster {player} turns down the answer of {answerer}.",
+        "rejected.you": "As quizmaster you turn down the answer of {answerer}.",
+        "confirmed_yours": "Quizmaster {player} accepts your answer.",
+        "rejected_yours": "Quizmaster {player} turns down your answer.",
+        "solved": "{player} solves card {position} ({number}): {meaning}. {player} moves up "
+        "{gained} to {points}.",
+        "solved.you": "You solve card {position} ({number}): {meaning}. You move up {gained} "
+        "to {points}.",
         "unsolved": "Nobody solves card {position} ({number}): {meaning}. The card leaves the "
         "game.",
         "set_aside": "Without a bid, these cards leave the game: {cards}.",
-        "bonus": "{seat} collected cards, themes: {themes}. That gives {bonus} extra points, now "
-        "he is on {points}.",
-        "game_end": "The game is over. Points: {scores}; places: {ranking}.",
+        "bonus": "{player} collected cards of {themes} themes: {bonus} extra points, now {points}.",
+        "bonus.you": "You collected cards of {themes} themes: {bonus} extra points, now {points}.",
+        "game_end": "The game is over. Points: {scores}.",
     },
 }
 
@@ -465,6 +527,17 @@ _WEB: dict[str, dict[str, str]] = {
         "confirm": "Richtig",
         "reject": "Falsch",
         "g_other": "Zug",
+        "corner_none": "ohne Hinweis",
+        "corner_theme": "Thema",
+        "corner_unit": "Einheit",
+        "corner_both": "beide",
+        "order_title": "Es antworten der Reihe nach",
+        "chip_bidding": "bietet",
+        "chip_no_chips": "keine Chips mehr",
+        "chip_answering": "antwortet",
+        "points_label": "{n} Punkte",
+        "seat_extra": "Chips {chips} · Karten {cards}",
+        "your_chips": "Deine Chips",
     },
     "en": {
         "round": "round {n} of {of}",
@@ -504,6 +577,17 @@ _WEB: dict[str, dict[str, str]] = {
         "confirm": "Right",
         "reject": "Wrong",
         "g_other": "Move",
+        "corner_none": "no hint",
+        "corner_theme": "theme",
+        "corner_unit": "unit",
+        "corner_both": "both",
+        "order_title": "Answering in turn",
+        "chip_bidding": "bidding",
+        "chip_no_chips": "no chips left",
+        "chip_answering": "answering",
+        "points_label": "{n} points",
+        "seat_extra": "chips {chips} · cards {cards}",
+        "your_chips": "Your chips",
     },
 }
 """The browser's own words for the board and the move buttons."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from spieltisch.core.game import Event
-from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, section
+from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, phrase, section
 from spieltisch.games.triggs.actions import (
     PILE_NAMES,
     Action,
@@ -65,26 +65,28 @@ def label(action: Action, lang: str) -> str:
 
 
 def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
-    """One line telling a person what ``event`` means, in ``lang``."""
+    """One line telling a person what ``event`` means, in ``lang``: about a seat by its name,
+    about the reader's own seat as "du"/"you"."""
     words = in_lang(_EVENT_WORDS, lang)
     data: dict[str, Any] = dict(event.data)
-    if "seat" in data:
-        data["player"] = data["seat"] + 1
+    seat = data.pop("seat", None)
     if "pile" in data:
         data["pile"] = words[data["pile"]]
     for key in ("hand", "cards"):
         if isinstance(data.get(key), (list, tuple)):
             data[key] = ", ".join(map(str, data[key])) or "–"
     if event.kind == "form":
-        data["cards"] = data["cards"].replace(", ", "+")
+        data["cards"] = data["cards"].replace(", ", " + ")
     if event.kind == "piles":
         left, right = (str(top) if top is not None else "–" for top in data["tops"])
-        data.update(left=left, right=right, sizes=" / ".join(map(str, data["sizes"])))
+        data.update(left=left, right=right, middle=data["sizes"][1])
     kind = event.kind
     if kind == "draw" and data["card"] is None:
         kind = "draw_hidden"
     elif kind == "discard" and data["to_box"]:
         kind = "discard_box"
+    if isinstance(seat, int):
+        return phrase(words, kind, seat, audience, lang, **data)
     return words[kind].format(**data)
 
 
@@ -94,25 +96,33 @@ _EVENTS: dict[str, dict[str, str]] = {
         "middle": "mittleren",
         "right": "rechten",
         "deal": "Deine Handkarten: {hand}",
-        "piles": "Stapel (links / Mitte / rechts): {sizes} Karten; offen liegen {left} und "
-        "{right}.",
-        "draw": "Spieler {player} zieht die {card} vom {pile} Stapel.",
-        "draw_hidden": "Spieler {player} zieht eine Karte vom {pile} Stapel.",
-        "drawn": "Du ziehst: {cards}",
-        "discard": "Spieler {player} wirft {count}× die {value} ab.",
-        "discard_box": "Spieler {player} wirft {count}× die {value} ab; sie kommen in die "
-        "Schachtel.",
-        "announce": "Spieler {player}: „Ich kreuze {value}en an!“",
-        "form": "Spieler {player} legt {cards} und kreuzt eine {value} an.",
-        "row_full": "Spieler {player} hat die {row}er-Reihe voll: ein Extrakreuz!",
-        "extra": "Spieler {player} macht das Extrakreuz in der {row}er-Reihe.",
-        "refill_hand": "Spieler {player} hat keine Karten mehr und zieht {count} vom verdeckten "
-        "Stapel.",
+        "piles": "Offen liegen links die {left} und rechts die {right}; in der Mitte liegen "
+        "{middle} Karten verdeckt.",
+        "draw": "{player} zieht die {card} vom {pile} Stapel.",
+        "draw.you": "Du ziehst die {card} vom {pile} Stapel.",
+        "draw_hidden": "{player} zieht eine Karte vom {pile} Stapel.",
+        "draw_hidden.you": "Du ziehst eine Karte vom {pile} Stapel.",
+        "drawn": "Gezogen: {cards}",
+        "discard": "{player} wirft {count}× die {value} ab.",
+        "discard.you": "Du wirfst {count}× die {value} ab.",
+        "discard_box": "{player} wirft {count}× die {value} ab; sie kommen in die Schachtel.",
+        "discard_box.you": "Du wirfst {count}× die {value} ab; sie kommen in die Schachtel.",
+        "announce": "{player}: „Ich kreuze {value}en an!“",
+        "announce.you": "Du sagst an: „Ich kreuze {value}en an!“",
+        "form": "{player} legt {cards} und kreuzt eine {value} an.",
+        "form.you": "Du legst {cards} und kreuzt eine {value} an.",
+        "row_full": "{player} hat die {row}er-Reihe voll: ein Extrakreuz!",
+        "row_full.you": "Deine {row}er-Reihe ist voll: ein Extrakreuz!",
+        "extra": "{player} macht das Extrakreuz in der {row}er-Reihe.",
+        "extra.you": "Du machst das Extrakreuz in der {row}er-Reihe.",
+        "refill_hand": "{player} hat keine Karten mehr und zieht {count} vom verdeckten Stapel.",
+        "refill_hand.you": "Du hast keine Karten mehr und ziehst {count} vom verdeckten Stapel.",
         "reshuffle": "Der Ablagestapel wird gemischt und füllt den {pile} Stapel auf ({count} "
         "Karten).",
         "removed": "Die {card} oben auf dem {pile} Stapel kommt aus dem Spiel.",
         "removal_rule": "Alle haben die {value}er-Reihe voll: {value}er kommen aus dem Spiel.",
-        "win": "Spieler {player} hat alle Felder angekreuzt und gewinnt!",
+        "win": "{player} hat alle Felder angekreuzt und gewinnt!",
+        "win.you": "Du hast alle Felder angekreuzt und gewinnst!",
         "round_limit": "Nach {rounds} Runden endet das Spiel ohne Sieger; es zählen die Kreuze.",
     },
     "en": {
@@ -120,22 +130,32 @@ _EVENTS: dict[str, dict[str, str]] = {
         "middle": "middle",
         "right": "right",
         "deal": "Your hand: {hand}",
-        "piles": "Piles (left / middle / right): {sizes} cards; face up: {left} and {right}.",
-        "draw": "Player {player} draws the {card} from the {pile} pile.",
-        "draw_hidden": "Player {player} draws a card from the {pile} pile.",
-        "drawn": "You draw: {cards}",
-        "discard": "Player {player} discards {count}× {value}.",
-        "discard_box": "Player {player} discards {count}× {value}; they go back in the box.",
-        "announce": "Player {player}: “I cross off {value}s!”",
-        "form": "Player {player} lays {cards} and crosses off a {value}.",
-        "row_full": "Player {player} filled the {row}-row: an extra cross!",
-        "extra": "Player {player} puts the extra cross in the {row}-row.",
-        "refill_hand": "Player {player} has no cards left and draws {count} from the face-down "
-        "pile.",
+        "piles": "Face up: the {left} on the left and the {right} on the right; {middle} cards "
+        "face down in the middle.",
+        "draw": "{player} draws the {card} from the {pile} pile.",
+        "draw.you": "You draw the {card} from the {pile} pile.",
+        "draw_hidden": "{player} draws a card from the {pile} pile.",
+        "draw_hidden.you": "You draw a card from the {pile} pile.",
+        "drawn": "Drawn: {cards}",
+        "discard": "{player} discards {count}× {value}.",
+        "discard.you": "You discard {count}× {value}.",
+        "discard_box": "{player} discards {count}× {value}; they go back in the box.",
+        "discard_box.you": "You discard {count}× {value}; they go back in the box.",
+        "announce": "{player}: “I cross off {value}s!”",
+        "announce.you": "You announce: “I cross off {value}s!”",
+        "form": "{player} lays {cards} and crosses off a {value}.",
+        "form.you": "You lay {cards} and cross off a {value}.",
+        "row_full": "{player} filled the {row}-row: an extra cross!",
+        "row_full.you": "Your {row}-row is full: an extra cross!",
+        "extra": "{player} puts the extra cross in the {row}-row.",
+        "extra.you": "You put the extra cross in the {row}-row.",
+        "refill_hand": "{player} has no cards left and draws {count} from the face-down pile.",
+        "refill_hand.you": "You have no cards left and draw {count} from the face-down pile.",
         "reshuffle": "The discard pile is shuffled into the {pile} pile ({count} cards).",
         "removed": "The {card} on top of the {pile} pile leaves the game.",
         "removal_rule": "Everyone has filled the {value}-row: {value}s leave the game.",
-        "win": "Player {player} has crossed every box and wins!",
+        "win": "{player} has crossed every box and wins!",
+        "win.you": "You have crossed every box and win!",
         "round_limit": "After {rounds} rounds the game ends without a winner; crosses count.",
     },
 }
@@ -221,6 +241,15 @@ _WEB: dict[str, dict[str, str]] = {
         "extra_label": "Extrakreuz in Reihe {row}",
         "finish": "Zug beenden",
         "players": "Spieler",
+        "sheet_mine": "Dein Spielzettel",
+        "sheet_of": "Spielzettel von {who}",
+        "drawn_from": "vom Stapel {name}",
+        "card_back": "eine verdeckte Karte",
+        "chip_turn": "ist dran",
+        "chip_drawing": "zieht",
+        "chip_forming": "kreuzt {value}en an",
+        "chip_extra": "Extrakreuz!",
+        "chip_won": "gewinnt",
     },
     "en": {
         "sheets": "Score sheets",
@@ -258,6 +287,15 @@ _WEB: dict[str, dict[str, str]] = {
         "extra_label": "extra cross in row {row}",
         "finish": "End the turn",
         "players": "Players",
+        "sheet_mine": "Your score sheet",
+        "sheet_of": "{who}'s score sheet",
+        "drawn_from": "from the {name} pile",
+        "card_back": "a face-down card",
+        "chip_turn": "to play",
+        "chip_drawing": "drawing",
+        "chip_forming": "crosses off {value}s",
+        "chip_extra": "extra cross!",
+        "chip_won": "wins",
     },
 }
 """The browser's own words for the board and the move buttons."""

@@ -1,143 +1,161 @@
-// Magic Numbers: the four cards on display with their bid chips (face down until revealed),
-// the card being solved with its hints and the answers given, a text field for your answer
-// (or, with answers=choice, a button for each meaning offered), the quizmaster's view and
-// verdict buttons, points, and what each player collected.
+// Magic Numbers at the table: the four number cards in the centre, each with its row of bid
+// slots (chips face down in seat colours; your chips to lay as buttons under each card); at
+// the reveal the chips turn over and then stand sorted by value as the reveal event lists
+// them, and the points paid tick off the seat badges. While a card is solved: its number
+// large, who answers next, the hints as badges, the four point corners with the one in play
+// lit, and the answer box (or the four choices) below.
 import { h } from "../dom.js";
-import { cardFace, cardRow } from "../cards.js";
+import { cardFace } from "../cards.js";
 import { boardWord } from "../i18n.js";
-import { facts, playersTable, section } from "./common.js";
+import { section } from "./common.js";
 
 // The board's words come from the game's catalog (GET /api/games/magic-numbers/words).
 const w = (ctx, key, params) => boardWord("magic-numbers", ctx.lang, key, params);
+const CORNERS = ["corner_none", "corner_theme", "corner_unit", "corner_both"];
 
-/** The deck's theme `id` (every card's theme is one of the view's themes). */
-function theme(view, id) {
-  return view.themes.find((item) => item.id === id);
+// The reveal's sorted rows by event number, as each reveal event listed them (the view keeps
+// the chips in the order they were laid); a new round's event ends them.
+const reveals = new Map();
+
+function remember(events) {
+  for (const event of events || []) {
+    if (event.kind === "reveal") reveals.set(event.seq, event.data.bids);
+    else if (event.kind === "round") reveals.set(event.seq, null);
+  }
 }
 
-/** The deck's own text in the page's language, from its fields by language ({de, en}). */
-function inLang(ctx, texts) {
-  return texts[ctx.lang] ?? texts.en;
+/** The sorted rows of the latest reveal up to event `upTo` (null: none this round). */
+function sortedUpTo(upTo) {
+  let found = null;
+  let at = -1;
+  for (const [seq, bids] of reveals) {
+    if (seq <= upTo && seq > at) [found, at] = [bids, seq];
+  }
+  return found;
 }
 
-function themeName(ctx, view, id) {
-  return inLang(ctx, theme(view, id));
-}
+const theme = (view, id) => view.themes.find((item) => item.id === id);
+const inLang = (ctx, texts) => texts[ctx.lang] ?? texts.en;
+const themeName = (ctx, view, id) => inLang(ctx, theme(view, id));
 
-function faceCard(ctx, view, face, { position = null, kind = "" } = {}) {
+function numberCard(ctx, view, face, { position = null, kind = "" } = {}) {
   const name = themeName(ctx, view, face.theme);
   const label = position !== null ? w(ctx, "face", { position: position + 1, number: face.number, theme: name }) : `${face.number}, ${name}`;
   return cardFace({ main: face.number, note: name, kind: `mn theme-${theme(view, face.theme).colour} ${kind}`, label });
 }
 
-function chips(view, ctx, position) {
+/** The chips on a card in the order to show: sorted once the reveal told the order. */
+function chipsAt(view, marks, position, upTo) {
+  if (marks.flip) return view.bids[position];
+  const laid = view.bids[position];
+  const rows = marks.sortedBids || sortedUpTo(upTo);
+  const sorted = rows && rows[position];
+  if (sorted && laid.every(([, chip]) => chip !== null) && sorted.length === laid.length) return sorted;
+  return laid;
+}
+
+function chip(ctx, seat, value, kind) {
+  const who = ctx.name(seat);
+  const hidden = value === null;
   return h(
-    "ul",
-    { class: "chips plain" },
-    view.bids[position].map(([seat, chip]) => {
-      const who = ctx.name(seat);
-      return h(
-        "li",
-        { class: chip === null ? "chip hidden-chip" : "chip" },
-        chip === null ? h("span", { "aria-hidden": "true" }, `${seat + 1}: ■`) : h("span", { "aria-hidden": "true" }, `${seat + 1}: ${chip}`),
-        h("span", { class: "visually-hidden" }, chip === null ? w(ctx, "chip_hidden", { who }) : w(ctx, "chip", { chip, who })),
-      );
-    }),
+    "li",
+    {
+      class: `chip mn-chip ${hidden ? "hidden-chip down" : "up"} ${kind}`.trim(),
+      style: `--chip: ${ctx.colour(seat)}`,
+      role: "img",
+      "aria-label": hidden ? w(ctx, "chip_hidden", { who }) : w(ctx, "chip", { chip: value, who }),
+      dataset: { seat: String(seat) },
+    },
+    h("span", { "aria-hidden": "true" }, hidden ? "" : String(value)),
   );
 }
 
-function display(view, ctx) {
-  const items = view.display.map((face, position) =>
-    face
-      ? h(
-          "div",
-          { class: `display-slot ${position === view.position ? "solving" : ""}`.trim() },
-          faceCard(ctx, view, face, { position }),
-          h("div", { class: "slot-name", "aria-hidden": "true" }, w(ctx, "card_n", { n: position + 1 })),
-          chips(view, ctx, position),
-        )
-      : null,
-  );
-  return cardRow(w(ctx, "display"), items.filter(Boolean), { kind: "display" });
-}
-
-function solving(view, ctx) {
-  if (view.position === null) return null;
-  const face = view.display[view.position];
-  if (!face) return null;
-  const lines = [
-    h("p", { class: "facts" }, h("strong", {}, w(ctx, "solving", { position: view.position + 1, number: face.number, theme: themeName(ctx, view, face.theme) }))),
-    h("p", {}, w(ctx, "order", { order: view.order.map((s) => ctx.name(s)).join(", ") })),
-  ];
-  if (view.hint_texts.length)
-    lines.push(h("ul", { class: "hints" }, view.hint_texts.map(([kind, de, en]) => h("li", {}, w(ctx, "hint", { kind: w(ctx, kind), text: inLang(ctx, { de, en }) })))));
-  if (view.choices.length && !choosing(view)) lines.push(choiceList(view, ctx, face));
-  else if (view.answers.length && !view.choices.length)
-    lines.push(h("p", {}, `${w(ctx, "wrong")}: `, view.answers.map(([s, text]) => `${ctx.name(s)}: „${text}“`).join("; ")));
-  if (view.pending !== null && view.answerer !== null)
-    lines.push(h("p", { class: "pending" }, w(ctx, "pending", { who: ctx.name(view.order[view.answerer] ?? view.answerer), text: view.pending })));
-  if (view.quiz) {
-    const quiz = view.quiz;
-    lines.push(h("p", { class: "quiz" }, w(ctx, "quiz", { meaning: inLang(ctx, { de: quiz.meaning_de, en: quiz.meaning_en }) })));
-    lines.push(h("p", { class: "quiz" }, w(ctx, "accepted", { answers: [...quiz.answers_de, ...quiz.answers_en].join(" · ") })));
-    if (view.judge_says !== null)
-      lines.push(h("p", { class: "quiz" }, w(ctx, "judge_says", { verdict: w(ctx, view.judge_says ? "right" : "wrong_word") })));
-  }
-  return h("section", { class: "solving board-part", "aria-live": "polite" }, lines);
-}
-
-/** Whether this seat is to choose among the meanings offered (answers=choice). */
-function choosing(view) {
-  return view.phase === "answer" && view.seat !== null && view.to_act.includes(view.seat);
-}
-
-/** Who chose the meaning numbered `n` (1–4) and found it wrong. */
-function wrongBy(view, ctx, n) {
-  return view.answers.filter(([, text]) => text === String(n)).map(([s]) => ctx.name(s));
-}
-
-/** The meanings offered, numbered, a wrong one struck through with who chose it. */
-function choiceList(view, ctx, face) {
+function bidButtons(ctx, position) {
+  const moves = ctx.moves;
+  if (!moves) return null;
+  const view = ctx.state.view;
+  const entries = moves.find({ type: "bid", position });
+  if (!entries.length) return null;
+  const number = view.display[position].number;
   return h(
     "div",
-    {},
-    h("p", {}, h("strong", {}, w(ctx, "choices", { number: face.number }))),
+    { class: "mn-bid", role: "group", "aria-label": w(ctx, "bid_group", { position: position + 1, number }) },
+    entries.map((entry) => moves.button(entry, String(entry.action.chip), w(ctx, "bid_label", { chip: entry.action.chip, position: position + 1, number }), "mn-bid-chip")),
+  );
+}
+
+function displayCard(view, ctx, position) {
+  const face = view.display[position];
+  if (!face) return h("div", { class: "mn-slot empty" });
+  const marks = ctx.marks || {};
+  const kind = marks.flip ? "flip" : marks.sorted ? "sorted" : "";
+  const solving = position === view.position ? " solving" : "";
+  return h(
+    "div",
+    { class: `mn-slot${solving}` },
+    numberCard(ctx, view, face, { position }),
+    h("ul", { class: "mn-chips plain", "aria-label": w(ctx, "card_n", { n: position + 1 }) }, chipsAt(view, marks, position, ctx.state?.last_seq ?? Infinity).map(([seat, value]) => chip(ctx, seat, value, kind))),
+    bidButtons(ctx, position),
+  );
+}
+
+function solvingPanel(view, ctx) {
+  if (view.position === null || !view.display[view.position]) return null;
+  const face = view.display[view.position];
+  const inPlay = (view.hints.includes("theme") ? 1 : 0) + (view.hints.includes("unit") ? 2 : 0);
+  const next = view.answerer !== null ? view.order[view.answerer] : null;
+  const corners = CORNERS.map((key, i) => h("span", { class: `mn-corner c${i}${i === inPlay ? " lit" : ""}` }, w(ctx, key)));
+  const parts = [
+    h(
+      "div",
+      { class: `mn-big theme-${theme(view, face.theme).colour}`, role: "img", "aria-label": w(ctx, "solving", { position: view.position + 1, number: face.number, theme: themeName(ctx, view, face.theme) }) },
+      corners,
+      h("span", { class: "mn-big-number", "aria-hidden": "true" }, face.number),
+      h("span", { class: "mn-big-theme", "aria-hidden": "true" }, themeName(ctx, view, face.theme)),
+    ),
     h(
       "ol",
-      { class: "choices" },
-      view.choices.map(([de, en], i) => {
-        const by = wrongBy(view, ctx, i + 1);
-        const text = inLang(ctx, { de, en });
-        return h("li", {}, by.length ? [h("s", {}, text), ` ✗ ${by.join(", ")}`] : text);
-      }),
+      { class: "mn-order", "aria-label": w(ctx, "order_title") },
+      view.order.map((seat) => h("li", { class: seat === next ? "next" : null, style: `--chip: ${ctx.colour(seat)}` }, ctx.name(seat))),
     ),
-  );
+  ];
+  if (view.hint_texts.length)
+    parts.push(h("ul", { class: "mn-hints plain" }, view.hint_texts.map(([kind, de, en]) => h("li", { class: "mn-hint" }, w(ctx, "hint", { kind: w(ctx, kind), text: inLang(ctx, { de, en }) })))));
+  if (view.answers.length && !view.choices.length)
+    parts.push(h("p", { class: "mn-wrong" }, `${w(ctx, "wrong")}: `, view.answers.map(([s, text]) => `${ctx.name(s)} „${text}“`).join(" · ")));
+  if (view.pending !== null && view.answerer !== null)
+    parts.push(h("p", { class: "pending" }, w(ctx, "pending", { who: ctx.name(next ?? view.answerer), text: view.pending })));
+  if (view.quiz) {
+    const quiz = view.quiz;
+    parts.push(h("p", { class: "quiz mn-quiz" }, w(ctx, "quiz", { meaning: inLang(ctx, { de: quiz.meaning_de, en: quiz.meaning_en }) })));
+    parts.push(h("p", { class: "quiz mn-quiz" }, w(ctx, "accepted", { answers: [...quiz.answers_de, ...quiz.answers_en].join(" · ") })));
+    if (view.judge_says !== null)
+      parts.push(h("p", { class: "quiz mn-quiz" }, w(ctx, "judge_says", { verdict: w(ctx, view.judge_says ? "right" : "wrong_word") })));
+  }
+  return h("section", { class: "mn-solving", "aria-live": "polite" }, parts);
 }
 
-function players(view, ctx) {
-  return playersTable(
-    ctx,
-    w(ctx, "players"),
-    [
-      [w(ctx, "points"), (s) => (view.bonus[s] ? `${view.points[s]} (+${view.bonus[s]})` : String(view.points[s]))],
-      [w(ctx, "chips"), (s) => String(view.chips_left[s])],
-      [w(ctx, "cards"), (s) => String(view.collections[s].length)],
-      [w(ctx, "role"), (s) => [s === view.start_player && w(ctx, "start"), s === view.quizmaster && w(ctx, "quizmaster")].filter(Boolean).join(", ")],
-    ],
-    { acting: ctx.acting },
-  );
+function chipOf(view, ctx, seat) {
+  if (view.game_over) return null;
+  if (view.quizmaster === seat) return w(ctx, "quizmaster");
+  if (view.phase === "bid") {
+    if (view.to_act.includes(seat)) return w(ctx, "chip_bidding");
+    return view.chips_left[seat] === 0 ? w(ctx, "chip_no_chips") : null;
+  }
+  if (view.to_act.includes(seat)) return w(ctx, "chip_answering");
+  return null;
 }
 
-function opened(view, ctx) {
+function collection(view, ctx) {
   const meaning = (card) => `${card.number}: ${inLang(ctx, { de: card.meaning_de, en: card.meaning_en })}`;
   const parts = view.collections
     .map((cards, seat) => (cards.length ? section(w(ctx, "collected", { who: ctx.name(seat) }), h("ul", {}, cards.map((c) => h("li", {}, meaning(c))))) : null))
     .filter(Boolean);
   if (view.unsolved.length) parts.push(section(w(ctx, "unsolved"), h("ul", {}, view.unsolved.map((c) => h("li", {}, meaning(c))))));
-  return parts;
+  return parts.length ? h("div", { class: "mn-collections" }, parts) : null;
 }
 
-/** The choice buttons: each shows its number and meaning, the whole width of the moves. */
+/** The choice buttons: each shows its number and meaning (answers=choice). */
 function choiceButtons(moves, ctx) {
   const view = ctx.state.view;
   const face = view.position !== null ? view.display[view.position] : null;
@@ -146,39 +164,98 @@ function choiceButtons(moves, ctx) {
     const n = entry.action.index + 1;
     const [de, en] = view.choices[entry.action.index];
     const text = inLang(ctx, { de, en });
-    const by = wrongBy(view, ctx, n);
+    const by = view.answers.filter(([, said]) => said === String(n)).map(([s]) => ctx.name(s));
     const content = [h("span", { class: "choice-n" }, `${n}`), " ", by.length ? h("s", {}, text) : text, by.length ? ` ✗ ${by.join(", ")}` : null];
     return moves.button(entry, content, w(ctx, "choose_label", { n, text }), by.length ? "choice wrong" : "choice");
   });
   return h("fieldset", { class: "choices move-group" }, h("legend", {}, w(ctx, "g_choose", { number })), buttons);
 }
 
-export default {
-  board(view, ctx) {
+function steps(frame, before) {
+  remember(frame.events);
+  const view = frame.view;
+  let sortedBids = null;
+  // Before the reveal the chips still lie face down: those steps draw the view before it.
+  let shown = frame.events.some((event) => event.kind === "reveal") && before ? before : view;
+  const out = [];
+  for (const event of frame.events) {
+    const d = event.data;
+    if (event.kind === "reveal") {
+      shown = view;
+      sortedBids = d.bids;
+      if (before) out.push({ view, marks: { flip: true }, say: event.text, ms: 700 });
+      out.push({ view, marks: { sorted: true, sortedBids }, say: event.text, ms: 900 });
+    } else if (event.kind === "pay") {
+      out.push({ view, marks: { sortedBids, paid: { seat: d.seat, paid: d.paid } }, say: event.text, ms: 550 });
+    } else if (event.kind === "solved") {
+      const solved = { seat: d.seat, number: d.number, gained: d.gained };
+      out.push({ view: shown, marks: { sortedBids, solved }, say: event.text, ms: 900, hold: true });
+    } else if (SAID.includes(event.kind)) {
+      out.push({ view: shown, marks: { sortedBids }, say: event.text, ms: 600, hold: event.kind === "unsolved" });
+    }
+  }
+  return out.length ? out : [{ view }];
+}
+
+/** Events shown as a step of their own (the sentence, the view after them). */
+const SAID = ["bid", "pass", "card", "hint", "hint_auto", "answer", "dont_know", "choice", "unsolved", "bonus", "verdict"];
+
+const magicNumbers = {
+  felt(view, ctx) {
+    remember(ctx.state && ctx.state.events);
     const top = view.draw_pile_top;
     return h(
       "div",
-      { class: "board magic-numbers" },
-      facts(w(ctx, "round", { n: view.round, of: view.rounds }), w(ctx, `judge_${view.judge}`)),
-      display(view, ctx),
-      solving(view, ctx),
-      players(view, ctx),
+      { class: "mn-felt" },
+      h("p", { class: "mn-round quiet" }, w(ctx, "round", { n: view.round, of: view.rounds })),
+      solvingPanel(view, ctx),
+      h("div", { class: "mn-display", role: "group", "aria-label": w(ctx, "display") }, view.display.map((_, p) => displayCard(view, ctx, p))),
       h(
         "p",
-        { class: "facts" },
+        { class: "mn-pile quiet" },
         w(ctx, "pile", { n: view.draw_pile_size }),
-        top ? [` · ${w(ctx, "pile_top")}: `, faceCard(ctx, view, top, { kind: "small" })] : null,
-        ` · ${w(ctx, "box", { n: view.box_size })}`,
+        top ? [` · ${w(ctx, "pile_top")}: `, numberCard(ctx, view, top, { kind: "small" })] : null,
       ),
-      view.seat !== null && view.phase === "bid"
-        ? h("p", { class: "facts" }, w(ctx, "my_chips", { chips: view.my_chips.join(", ") || "–" }))
-        : null,
-      opened(view, ctx),
     );
   },
 
+  hand(view, ctx) {
+    if (view.seat === null || view.phase !== "bid") return null;
+    const mine = view.my_chips.map((value) => chip(ctx, view.seat, value, "mine"));
+    return h("div", { class: "mn-hand" }, h("span", { class: "row-caption" }, w(ctx, "your_chips")), h("ul", { class: "mn-chips plain" }, mine));
+  },
+
+  seat(view, seat, ctx) {
+    const marks = ctx.marks || {};
+    const bonus = view.bonus[seat];
+    const paid = marks.paid && marks.paid.seat === seat ? marks.paid.paid : null;
+    const solved = marks.solved && marks.solved.seat === seat ? marks.solved : null;
+    let slot = null;
+    if (paid !== null) slot = h("span", { class: "mn-delta minus" }, `−${paid}`);
+    else if (solved) slot = h("span", { class: "mn-flying" }, h("span", { class: "mn-delta plus" }, `+${solved.gained}`), cardFace({ main: solved.number, kind: "mn small", label: solved.number }));
+    const cards = view.collections[seat].length;
+    return {
+      score: bonus ? `${view.points[seat]} (+${bonus})` : String(view.points[seat]),
+      scoreLabel: w(ctx, "points_label", { n: view.points[seat] }),
+      hand: null,
+      chip: chipOf(view, ctx, seat),
+      slot,
+      extra: cards || view.chips_left[seat] < 4 ? h("span", { class: "mn-seat-extra" }, w(ctx, "seat_extra", { chips: view.chips_left[seat], cards })) : null,
+    };
+  },
+
+  steps,
+
+  sheet(view, ctx) {
+    return collection(view, ctx);
+  },
+
+  ending(view, result, ctx) {
+    return collection(view, ctx);
+  },
+
   /** The answer field: typing an answer sends it as the listed answer action's instance.
-   *  With answers=choice: one button per meaning offered, a wrong one struck through. */
+   *  With answers=choice: one button per meaning offered. */
   form(moves, ctx) {
     if (moves.find({ type: "choose" }).length) return choiceButtons(moves, ctx);
     const template = moves.find({ type: "answer" })[0];
@@ -226,3 +303,5 @@ export default {
     }
   },
 };
+
+export default magicNumbers;

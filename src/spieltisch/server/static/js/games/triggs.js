@@ -1,120 +1,165 @@
-// Triggs: every player's score sheet (rows 1–12 with their boxes), the three piles, the
-// hand sizes (and the cards known to be in them), your hand, and where the turn stands.
+// Triggs at the table: your score sheet large along the bottom edge with your hand, the
+// others' sheets as mini-grids on their seats, the three piles in the centre (open tops
+// left and right, face down in the middle). A turn plays as steps: the pile a card came
+// from, each box as it is crossed, a full row flashing and its extra cross jumping in.
 import { h } from "../dom.js";
 import { cardFace, cardRow } from "../cards.js";
 import { boardWord } from "../i18n.js";
-import { facts, playersTable, scrolling } from "./common.js";
+import { scrolling } from "./common.js";
 
 // The board's words come from the game's catalog (GET /api/games/triggs/words).
 const w = (ctx, key, params) => boardWord("triggs", ctx.lang, key, params);
 const PILES = ["left", "middle", "right"];
 
-function sheetTable(view, ctx) {
-  const head = h(
-    "tr",
-    {},
-    h("th", { scope: "col" }, w(ctx, "row")),
-    [...Array(view.players).keys()].map((s) => h("th", { scope: "col" }, ctx.name(s))),
-  );
+const marksOf = (ctx) => ctx.marks || {};
+
+/** A mark for `seat` (marks carry {seat, row} or {seat, pile, card}). */
+function markFor(ctx, kind, seat) {
+  const mark = marksOf(ctx)[kind];
+  return mark && mark.seat === seat ? mark : null;
+}
+
+/** One seat's sheet as a grid: a row per value, a box per cross the row takes. */
+function grid(view, ctx, seat, { mini = false } = {}) {
+  const crossed = markFor(ctx, "crossed", seat);
+  const full = markFor(ctx, "full", seat);
+  const extra = markFor(ctx, "extra", seat);
   const rows = view.sheet.map((boxes, index) => {
     const row = index + 1;
+    const done = view.crosses[seat][index];
     const removed = view.removed_values.includes(row);
-    return h(
-      "tr",
-      { class: removed ? "removed" : null },
-      h("th", { scope: "row" }, String(row), removed ? h("span", { class: "quiet" }, ` (${w(ctx, "removed")})`) : null),
-      view.crosses.map((crossed) =>
-        h(
-          "td",
-          {},
-          h(
-            "span",
-            { class: "boxes", role: "img", "aria-label": w(ctx, "crossed", { n: crossed[index], of: boxes }) },
-            Array.from({ length: boxes }, (_, box) =>
-              h("span", { class: box < crossed[index] ? "box crossed" : "box" }, box < crossed[index] ? "✕" : ""),
-            ),
-          ),
-        ),
-      ),
-    );
-  });
-  const sums = h(
-    "tr",
-    {},
-    h("th", { scope: "row" }, w(ctx, "total")),
-    view.crossed.map((crossed) => h("td", {}, `${crossed}/${view.sheet_boxes}`)),
-  );
-  return scrolling(
-    h("table", { class: "sheets" }, h("caption", {}, w(ctx, "sheets")), h("thead", {}, head), h("tbody", {}, rows, sums)),
-  );
-}
-
-function piles(view, ctx) {
-  const [leftTop, rightTop] = view.open_tops;
-  const tops = [leftTop, null, rightTop];
-  const cards = PILES.map((pile, i) => {
-    const name = w(ctx, pile);
-    const size = view.pile_sizes[i];
-    if (pile === "middle" || tops[i] === null) {
-      return h(
-        "span",
-        { class: "pile" },
-        cardFace({
-          main: pile === "middle" ? "?" : "–",
-          kind: pile === "middle" ? "back" : "empty-pile",
-          label: w(ctx, "pile_label", { name, top: pile === "middle" ? "?" : w(ctx, "pile_empty"), n: size }),
-        }),
-        h("span", { class: "pile-name", "aria-hidden": "true" }, `${name} (${size})`),
-      );
-    }
-    return h(
-      "span",
-      { class: "pile" },
-      cardFace({ main: String(tops[i]), kind: "triggs", label: w(ctx, "pile_label", { name, top: tops[i], n: size }) }),
-      h("span", { class: "pile-name", "aria-hidden": "true" }, `${name} (${size})`),
-    );
-  });
-  return h(
-    "div",
-    { class: "card-row" },
-    h("div", { class: "row-caption" }, w(ctx, "piles")),
-    h("div", { class: "cards" }, cards),
-    h("p", { class: "quiet" }, w(ctx, "discard", { n: view.discard_pile.length })),
-  );
-}
-
-function doing(view, ctx) {
-  if (view.phase === "over") return w(ctx, "over");
-  const params = { n: view.draws_left, value: view.announced, formed: view.formed };
-  return `${ctx.name(view.turn)} ${w(ctx, view.phase, params)}`;
-}
-
-export default {
-  board(view, ctx) {
-    const mine = view.seat !== null;
+    const fresh = (crossed && crossed.row === row) || (extra && extra.row === row) ? done - 1 : -1;
+    const classes = ["sheet-row", done === boxes ? "full" : "", removed ? "removed" : "", full && full.row === row ? "flash" : ""];
     return h(
       "div",
-      { class: "board triggs" },
-      facts(h("strong", {}, doing(view, ctx))),
-      sheetTable(view, ctx),
-      piles(view, ctx),
-      playersTable(
-        ctx,
-        w(ctx, "players"),
-        [
-          [w(ctx, "hand_sizes"), (s) => String(view.hand_sizes[s])],
-          [w(ctx, "known"), (s) => (s !== view.seat && view.known[s].length ? view.known[s].join(", ") : "")],
-        ],
-        { acting: ctx.acting },
+      { class: classes.join(" ").trim(), role: "img", "aria-label": `${row}: ${w(ctx, "crossed", { n: done, of: boxes })}` },
+      h("span", { class: "row-no", "aria-hidden": "true" }, String(row)),
+      h(
+        "span",
+        { class: "row-boxes", "aria-hidden": "true" },
+        Array.from({ length: boxes }, (_, box) => {
+          const kind = box < done ? "box crossed" : "box";
+          const jump = box === fresh ? (extra && extra.row === row ? " jump" : " new") : "";
+          return h("span", { class: kind + jump }, mini ? "" : box < done ? "✕" : "");
+        }),
       ),
-      mine
-        ? cardRow(
-            w(ctx, "your_hand"),
-            view.hand.map((n) => cardFace({ main: String(n), kind: "triggs", label: w(ctx, "card", { n }) })),
-            { id: "hand", kind: "hand" },
-          )
-        : null,
     );
+  });
+  const label = mini ? w(ctx, "sheet_of", { who: ctx.name(seat) }) : w(ctx, "sheet_mine");
+  return h("div", { class: `triggs-sheet ${mini ? "mini" : "big"}`, role: "group", "aria-label": label }, rows);
+}
+
+function pile(view, ctx, index) {
+  const name = PILES[index];
+  const words = w(ctx, name);
+  const size = view.pile_sizes[index];
+  const top = name === "left" ? view.open_tops[0] : name === "right" ? view.open_tops[1] : null;
+  const drawn = marksOf(ctx).drawn;
+  const from = drawn && drawn.pile === name ? " drawn-from" : "";
+  let card;
+  if (name === "middle") card = back(w(ctx, "pile_label", { name: words, top: "?", n: size }));
+  else if (top === null) card = cardFace({ main: "–", kind: "triggs empty-pile", label: w(ctx, "pile_label", { name: words, top: w(ctx, "pile_empty"), n: size }) });
+  else card = cardFace({ main: String(top), kind: "triggs", label: w(ctx, "pile_label", { name: words, top, n: size }) });
+  return h("div", { class: `triggs-pile${from}` }, card, h("span", { class: "pile-name", "aria-hidden": "true" }, `${words} · ${size}`));
+}
+
+/** A card lying face down: its back only, named by `label`. */
+function back(label, kind = "") {
+  return h("span", { class: `card back triggs-back ${kind}`.trim(), role: "img", "aria-label": label });
+}
+
+/** The card a seat just drew, in front of it: its face if it came from an open pile. */
+function drawnSlot(ctx, seat) {
+  const drawn = markFor(ctx, "drawn", seat);
+  if (!drawn) return null;
+  const from = w(ctx, "drawn_from", { name: w(ctx, drawn.pile) });
+  const card =
+    drawn.card === null
+      ? back(`${w(ctx, "card_back")} ${from}`, "small")
+      : cardFace({ main: String(drawn.card), kind: "triggs small", label: `${w(ctx, "card", { n: drawn.card })} ${from}` });
+  return h("div", { class: "triggs-drawn" }, card);
+}
+
+function chipOf(view, ctx, seat) {
+  if (view.phase === "over") return view.winner === seat ? w(ctx, "chip_won") : null;
+  if (view.turn !== seat) return null;
+  if (view.phase === "drawing") return w(ctx, "chip_drawing", { n: view.draws_left });
+  if (view.phase === "forming") return w(ctx, "chip_forming", { value: view.announced });
+  if (view.phase === "extra") return w(ctx, "chip_extra");
+  return w(ctx, "chip_turn");
+}
+
+/** One step per thing that happened in the frame; every step draws the frame's view. */
+function stepOf(event, view) {
+  const d = event.data;
+  const say = event.text;
+  switch (event.kind) {
+    case "draw":
+      return { view, marks: { drawn: { seat: d.seat, pile: d.pile, card: d.card } }, say, ms: 600 };
+    case "form":
+      return { view, marks: { crossed: { seat: d.seat, row: d.value } }, say, ms: 550 };
+    case "row_full":
+      return { view, marks: { full: { seat: d.seat, row: d.row } }, say, ms: 800 };
+    case "extra":
+      return { view, marks: { extra: { seat: d.seat, row: d.row } }, say, ms: 650 };
+    case "discard":
+    case "announce":
+    case "refill_hand":
+    case "reshuffle":
+    case "removed":
+    case "removal_rule":
+      return { view, marks: {}, say, ms: 500 };
+    case "win":
+    case "round_limit":
+      return { view, marks: {}, say, ms: 600, hold: true };
+    default:
+      return null;
+  }
+}
+
+const triggs = {
+  felt(view, ctx) {
+    return h(
+      "div",
+      { class: "triggs-felt", role: "group", "aria-label": w(ctx, "piles") },
+      h("div", { class: "triggs-piles" }, [0, 1, 2].map((i) => pile(view, ctx, i))),
+      h("p", { class: "triggs-discard quiet" }, w(ctx, "discard", { n: view.discard_pile.length })),
+    );
+  },
+
+  hand(view, ctx) {
+    if (view.seat === null) return null;
+    const cards = view.hand.map((n) => cardFace({ main: String(n), kind: "triggs", label: w(ctx, "card", { n }) }));
+    return h(
+      "div",
+      { class: "triggs-mine" },
+      grid(view, ctx, view.seat),
+      cardRow(w(ctx, "your_hand"), cards, { id: "hand", kind: "hand" }),
+    );
+  },
+
+  seat(view, seat, ctx) {
+    return {
+      score: `${view.crossed[seat]}/${view.sheet_boxes}`,
+      scoreLabel: w(ctx, "crossed", { n: view.crossed[seat], of: view.sheet_boxes }),
+      hand: view.hand_sizes[seat],
+      chip: chipOf(view, ctx, seat),
+      slot: drawnSlot(ctx, seat),
+      extra: seat === view.seat ? null : grid(view, ctx, seat, { mini: true }),
+    };
+  },
+
+  steps(frame) {
+    const steps = frame.events.map((event) => stepOf(event, frame.view)).filter(Boolean);
+    return steps.length ? steps : [{ view: frame.view }];
+  },
+
+  sheet(view, ctx) {
+    return sheetTable(view, ctx);
+  },
+
+  ending(view, result, ctx) {
+    return sheetTable(view, ctx);
   },
 
   moveText(action, ctx) {
@@ -142,3 +187,20 @@ export default {
     }
   },
 };
+
+/** Every sheet side by side: a row per value, a column per player (the on-demand view). */
+function sheetTable(view, ctx) {
+  const head = h("tr", {}, h("th", { scope: "col" }, w(ctx, "row")), [...Array(view.players).keys()].map((s) => h("th", { scope: "col" }, ctx.name(s))));
+  const rows = view.sheet.map((boxes, index) =>
+    h(
+      "tr",
+      { class: view.removed_values.includes(index + 1) ? "removed" : null },
+      h("th", { scope: "row" }, String(index + 1)),
+      view.crosses.map((crossed) => h("td", {}, `${crossed[index]}/${boxes}`)),
+    ),
+  );
+  const sums = h("tr", {}, h("th", { scope: "row" }, w(ctx, "total")), view.crossed.map((n) => h("td", {}, `${n}/${view.sheet_boxes}`)));
+  return scrolling(h("table", { class: "sheets" }, h("caption", {}, w(ctx, "sheets")), h("thead", {}, head), h("tbody", {}, rows, sums)));
+}
+
+export default triggs;
