@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.core.game import Event
-from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, section
+from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, phrase, section
 
 if TYPE_CHECKING:
     from spieltisch.games.dicht_dran.game import Play
@@ -19,30 +19,54 @@ def label(action: Play, lang: str) -> str:
 
 
 def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
-    """One line telling a person what ``event`` means, in ``lang``."""
+    """One line telling ``audience`` what ``event`` means, in ``lang``: seats by their names,
+    the reader's own seat as "du"/"you"."""
     words = in_lang(_EVENT_WORDS, lang)
     data: dict[str, Any] = dict(event.data)
-    if event.kind == "game_end":
+    kind = event.kind
+    if kind == "game_end":
         places = sorted(enumerate(data.pop("ranking")), key=lambda seat_place: seat_place[1])
         data["ranking"] = ", ".join(
-            words["place"].format(place=place, player=seat + 1) for seat, place in places
+            words["place"].format(place=place, player=_who(seat, audience, lang, words))
+            for seat, place in places
+        )
+    elif kind == "reveal":
+        data["cards"] = _each(data["cards"], audience, lang, words)
+    elif kind == "pass_end":
+        data["scores"] = _each(data["scores"], audience, lang, words)
+        data["totals"] = _each(data["totals"], audience, lang, words)
+        data["hands"] = _each(
+            [", ".join(map(str, hand)) or "–" for hand in data["hands"]], audience, lang, words
         )
     if "gap" in data:
         data["gap"] = "{}–{}".format(*data["gap"])
-    for key in ("hand", "cards", "scores", "totals", "ranking"):
+    for key in ("hand", "cards"):
         if isinstance(data.get(key), list):
             data[key] = ", ".join(map(str, data[key]))
-    if "seat" in data:
-        data["player"] = data["seat"] + 1
     for key in ("chilis", "count"):
         if key in data:
             data[f"{key}_word"] = words[f"{key}_{'one' if data[key] == 1 else 'many'}"]
-    if event.kind == "pass_end":
-        data["hands"] = " | ".join(
-            f"{words['player']} {seat + 1}: {', '.join(map(str, hand)) or '–'}"
-            for seat, hand in enumerate(data["hands"])
-        )
-    return words[event.kind].format(**data)
+    if kind == "win" and data["tie"]:
+        kind = "win_tie"
+    if "seat" in data:
+        seat = data.pop("seat")
+        if event.to == frozenset({seat}):  # told to the seat alone: it is the reader
+            audience = Audience(audience.names, seat)
+        return phrase(words, kind, seat, audience, lang, **data)
+    return words[kind].format(**data)
+
+
+def _who(seat: int, audience: Audience, lang: str, words: dict[str, str]) -> str:
+    """The seat's name, or "du"/"you" for the reader."""
+    return words["you"] if audience.is_reader(seat) else audience.name(seat, lang)
+
+
+def _each(values: list[Any], audience: Audience, lang: str, words: dict[str, str]) -> str:
+    """One value per seat, each after the seat's name: "Lotte: 21, Emil: 4, du: 19"."""
+    return ", ".join(
+        words["each"].format(player=_who(seat, audience, lang, words), value=value)
+        for seat, value in enumerate(values)
+    )
 
 
 _EVENTS: dict[str, dict[str, str]] = {
@@ -50,48 +74,75 @@ _EVENTS: dict[str, dict[str, str]] = {
         "pass_start": "Durchgang {pass} beginnt.",
         "deal": "Deine Handkarten: {hand}",
         "target": "Zielkarte {target}, Lücke {gap}.",
-        "commit": "Spieler {player} hat eine Karte verdeckt abgelegt.",
-        "my_card": "Du hast die {card} verdeckt abgelegt.",
-        "reveal": "Aufgedeckt: {cards}",
-        "win": "Spieler {player} ist mit der {card} am dichtesten dran und gewinnt die {target}.",
-        "gap_discard": "Die {card} von Spieler {player} passt in die Lücke: abgelegt.",
-        "discard_draw": "Die {card} von Spieler {player} liegt außerhalb der Lücke und zeigt "
-        "{chilis} {chilis_word}: abgelegt, Spieler {player} muss nachziehen.",
-        "draw": "Spieler {player} zieht {count} {count_word}.",
-        "drawn": "Du ziehst: {cards}",
+        "commit": "{player} hat eine Karte verdeckt abgelegt.",
+        "commit.you": "Du hast eine Karte verdeckt abgelegt.",
+        "my_card": "{player} hat die {card} verdeckt abgelegt.",
+        "my_card.you": "Du hast die {card} verdeckt abgelegt.",
+        "reveal": "Aufgedeckt – {cards}.",
+        "win": "{player} gewinnt die {target} mit der {card} (Abstand {distance}).",
+        "win.you": "Du gewinnst die {target} mit der {card} (Abstand {distance}).",
+        "win_tie": "{player} gewinnt die {target} mit der {card} (Abstand {distance}, gleich "
+        "dicht – die höhere gewinnt).",
+        "win_tie.you": "Du gewinnst die {target} mit der {card} (Abstand {distance}, gleich "
+        "dicht – die höhere gewinnt).",
+        "gap_discard": "Die {card} von {player} passt in die Lücke und wird abgelegt.",
+        "gap_discard.you": "Deine {card} passt in die Lücke und wird abgelegt.",
+        "discard_draw": "Die {card} von {player} liegt außerhalb der Lücke und wird abgelegt: "
+        "{chilis} {chilis_word}.",
+        "discard_draw.you": "Deine {card} liegt außerhalb der Lücke und wird abgelegt: "
+        "{chilis} {chilis_word}.",
+        "draw": "{player} zieht {count} {count_word}.",
+        "draw.you": "Du ziehst {count} {count_word}.",
+        "drawn": "{player} zieht {count} {count_word}: {cards}.",
+        "drawn.you": "Du ziehst {count} {count_word}: {cards}.",
         "reshuffle": "Der Zugstapel ist leer: {cards} Karten des Ablagestapels werden gemischt.",
-        "pass_end": "Durchgang {pass} ist vorbei. Handkarten: {hands}. Punkte: {scores}; "
-        "insgesamt: {totals}.",
-        "player": "Spieler",
+        "pass_end": "Durchgang {pass} ist vorbei. Punkte – {scores}; insgesamt – {totals}. "
+        "Übrige Handkarten – {hands}.",
+        "you": "du",
+        "each": "{player}: {value}",
         "chilis_one": "Knallschote",
         "chilis_many": "Knallschoten",
         "count_one": "Karte",
         "count_many": "Karten",
         "game_end": "Das Spiel ist aus. Platzierung: {ranking}.",
-        "place": "Spieler {player} auf Platz {place}",
+        "place": "{place}. {player}",
     },
     "en": {
         "pass_start": "Pass {pass} begins.",
         "deal": "Your hand: {hand}",
         "target": "Target {target}, gap {gap}.",
-        "commit": "Player {player} laid a card face down.",
-        "my_card": "You laid the {card} face down.",
-        "reveal": "Revealed: {cards}",
-        "win": "Player {player} is closest with {card} and wins the {target}.",
-        "gap_discard": "Player {player}'s {card} fits the gap: discarded.",
-        "discard_draw": "Player {player}'s {card} is outside the gap and shows {chilis} "
-        "{chilis_word}: discarded, player {player} must draw.",
-        "draw": "Player {player} draws {count} {count_word}.",
-        "drawn": "You draw: {cards}",
+        "commit": "{player} laid a card face down.",
+        "commit.you": "You laid a card face down.",
+        "my_card": "{player} laid the {card} face down.",
+        "my_card.you": "You laid the {card} face down.",
+        "reveal": "Revealed – {cards}.",
+        "win": "{player} wins the {target} with the {card} (distance {distance}).",
+        "win.you": "You win the {target} with the {card} (distance {distance}).",
+        "win_tie": "{player} wins the {target} with the {card} (distance {distance}, just as "
+        "close – the higher wins).",
+        "win_tie.you": "You win the {target} with the {card} (distance {distance}, just as "
+        "close – the higher wins).",
+        "gap_discard": "{player}'s {card} fits the gap and is discarded.",
+        "gap_discard.you": "Your {card} fits the gap and is discarded.",
+        "discard_draw": "{player}'s {card} is outside the gap and is discarded: {chilis} "
+        "{chilis_word}.",
+        "discard_draw.you": "Your {card} is outside the gap and is discarded: {chilis} "
+        "{chilis_word}.",
+        "draw": "{player} draws {count} {count_word}.",
+        "draw.you": "You draw {count} {count_word}.",
+        "drawn": "{player} draws {count} {count_word}: {cards}.",
+        "drawn.you": "You draw {count} {count_word}: {cards}.",
         "reshuffle": "The draw pile is empty: {cards} discarded cards are shuffled.",
-        "pass_end": "Pass {pass} is over. Hands: {hands}. Points: {scores}; totals: {totals}.",
-        "player": "Player",
+        "pass_end": "Pass {pass} is over. Points – {scores}; totals – {totals}. Cards left in "
+        "hand – {hands}.",
+        "you": "you",
+        "each": "{player}: {value}",
         "chilis_one": "chili",
         "chilis_many": "chilis",
         "count_one": "card",
         "count_many": "cards",
         "game_end": "The game is over. Places: {ranking}.",
-        "place": "player {player} in place {place}",
+        "place": "{place}. {player}",
     },
 }
 
@@ -113,7 +164,7 @@ _TERM: dict[str, dict[str, str]] = {
         "col_player": "Spieler",
         "col_hand": "Hand",
         "col_won": "gewonnen",
-        "col_chilis": "Schoten",
+        "col_chilis": "Knallschoten",
         "col_past": "Punkte bisheriger Durchgänge",
         "col_sum": "Punkte",
         "col_by_pass": "Punkte je Durchgang → gesamt",
@@ -157,14 +208,14 @@ _WEB: dict[str, dict[str, str]] = {
         "players": "Spieler",
         "hand": "Handkarten",
         "won": "gewonnen",
-        "chilis": "Chilis",
+        "chilis": "Knallschoten",
         "total": "gesamt",
         "laid": "gelegt",
         "your_hand": "Deine Hand",
         "choose": "Deine Hand – wähle die Karte, die du verdeckt legst",
         "my_card": "Du hast verdeckt gelegt:",
-        "chili_n": "{n} Chili",
-        "chilis_n": "{n} Chilis",
+        "chili_n": "{n} Knallschote",
+        "chilis_n": "{n} Knallschoten",
         "card": "Karte {n}, {chilis}",
         "card_target": "Zielkarte {n}, {chilis}",
         "play": "{n} verdeckt legen, {chilis}",
