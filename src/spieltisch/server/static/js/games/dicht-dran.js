@@ -51,7 +51,7 @@ function chiliWords(ctx, card) {
 
 function cardParts(ctx, card, note) {
   return [
-    h("span", { class: "dd-num", "aria-hidden": "true" }, String(card)),
+    h("span", { class: "card-main dd-num", "aria-hidden": "true" }, String(card)),
     h("span", { class: "dd-chilis", "aria-hidden": "true" }, chiliIcons(face(ctx, card).chilis)),
     note ? h("span", { class: "dd-note", "aria-hidden": "true" }, note) : null,
   ];
@@ -63,7 +63,7 @@ export function chiliCard(ctx, card, { kind = "", label = null, note = null } = 
   return h(
     "span",
     {
-      class: `dd-card chili-${colour} ${kind}`.trim(),
+      class: `card dd-card chili-${colour} ${kind}`.trim(),
       role: "img",
       "aria-label": label || w(ctx, "card", { n: card, chilis: chiliWords(ctx, card) }),
       dataset: { card: String(card) },
@@ -76,7 +76,7 @@ export function chiliCard(ctx, card, { kind = "", label = null, note = null } = 
 function cardBack(ctx, kind = "") {
   return h(
     "span",
-    { class: `dd-card dd-back ${kind}`.trim(), role: "img", "aria-label": w(ctx, "face_down") },
+    { class: `card back dd-card dd-back ${kind}`.trim(), role: "img", "aria-label": w(ctx, "face_down") },
     h("span", { class: "dd-back-pattern", "aria-hidden": "true" }),
   );
 }
@@ -114,17 +114,17 @@ function ringCard(view, ctx, position) {
     // the winner's card has taken the target's place in the middle of the circle
     const won = marks.won;
     node = chiliCard(ctx, won.card, {
-      kind: "target arrived",
+      kind: "dd-target arrived",
       label: w(ctx, "card_arrived", { n: won.card, chilis: chiliWords(ctx, won.card) }),
     });
   } else if (isTarget) {
     node = chiliCard(ctx, card, {
-      kind: `target${marks.closest !== undefined ? " leaving" : ""}`,
+      kind: `dd-target${marks.closest !== undefined ? " leaving" : ""}`,
       label: w(ctx, "card_target", { n: card, chilis }),
       note: w(ctx, "target_mark"),
     });
   } else if (ends.includes(position)) {
-    node = chiliCard(ctx, card, { kind: "gap-end", label: w(ctx, "card_gap_end", { n: card, chilis }) });
+    node = chiliCard(ctx, card, { kind: "dd-gap-end", label: w(ctx, "card_gap_end", { n: card, chilis }) });
   } else {
     node = chiliCard(ctx, card);
   }
@@ -272,7 +272,7 @@ function hand(view, ctx) {
     choosing = true;
     const label = w(ctx, "play", { n: card, chilis: chiliWords(ctx, card) });
     const { colour } = face(ctx, card);
-    return moves.button(entry, cardParts(ctx, card, null), label, `dd-card in-hand chili-${colour}${fresh}`);
+    return moves.button(entry, cardParts(ctx, card, null), label, `card dd-card in-hand chili-${colour}${fresh}`);
   });
   const labelId = "dd-hand-label";
   return h(
@@ -367,7 +367,7 @@ function ending(view, result, ctx) {
       " ",
       w(ctx, "ending_line", { won, hand: inHand, points: last[seat] }),
       left.length
-        ? h("span", { class: "dd-ending-hand" }, left.map((card) => chiliCard(ctx, card, { kind: "tiny" })))
+        ? h("span", { class: "dd-ending-hand" }, left.map((card) => chiliCard(ctx, card, { kind: "dd-tiny" })))
         : null,
     );
   });
@@ -454,7 +454,7 @@ function drawInto(game, view, ctx, say) {
         { class: `standin-seat${(ctx.acting || []).includes(s) ? " acting" : ""}`, dataset: { seat: String(s) } },
         h("div", { class: "standin-name" }, ctx.name(s)),
         h("div", { class: "standin-badges" }, h("span", { class: "badge", "aria-label": info.scoreLabel }, info.score), info.hand !== null ? h("span", { class: "badge hand-count" }, `🂠 ${info.hand}`) : null),
-        info.chip ? h("div", { class: "chip" }, info.chip) : null,
+        info.chip ? h("div", { class: "standin-chip" }, info.chip) : null,
         info.slot,
         info.extra,
       ),
