@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-#: True once the page shows moves to make (and no request is under way) or the result.
+#: True once the page shows moves to make (and no request is under way) or the result. While
+#: the page plays what happened step by step, it clicks "Weiter" as an impatient person would.
 READY = """() => {
   const body = document.body;
   if (body.dataset.over === "true") return true;
   if (body.dataset.busy) return false;
+  const skip = document.getElementById("skip");
+  if (body.dataset.playing === "true") {
+    if (skip && !skip.hidden) skip.click();
+    return false;
+  }
   return Boolean(document.querySelector("#main button.move:not([disabled])"));
 }"""
 
@@ -57,6 +63,18 @@ def move_once(
         button.click()
     page.wait_for_function("() => !document.body.dataset.busy", timeout=timeout)
     return name
+
+
+def wait_until_shown(page: Any, timeout: float = 30_000) -> None:
+    """Wait until the page has played every step it was sent (clicking "Weiter" on the way)."""
+    page.wait_for_function(
+        """() => {
+          if (document.body.dataset.playing !== "true") return true;
+          document.getElementById("skip").click();
+          return false;
+        }""",
+        timeout=timeout,
+    )
 
 
 def play_to_end(

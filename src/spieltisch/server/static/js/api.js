@@ -19,12 +19,31 @@ export async function request(method, url, body = undefined) {
   if (!response.ok) {
     const error = new Error((data && data.error) || `${response.status} ${response.statusText}`);
     error.status = response.status;
+    error.code = (data && data.code) || null; // stable, for the page to word in its language
+    error.params = (data && data.params) || {};
     throw error;
   }
   return data;
 }
 
 export const getJSON = (url) => request("GET", url);
+
+let errorWords = null; // the promise of GET /api/errors/words
+
+/**
+ * A refusal in the page's language: the server's error code worded by `GET /api/errors/words`
+ * (`{lang: {code: text with {param} placeholders}}`), else the server's English line.
+ */
+export async function errorText(error, lang) {
+  if (errorWords === null) {
+    errorWords = getJSON("/api/errors/words").catch(() => ({}));
+  }
+  const words = await errorWords;
+  const text = error.code && words[lang] && words[lang][error.code];
+  if (!text) return error.message;
+  const params = error.params || {};
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
 
 /** The address of the rules page (`rules.html`) for `game` in `lang`. */
 export function rulesUrl(game, lang) {

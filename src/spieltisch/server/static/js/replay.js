@@ -1,9 +1,13 @@
 // The replay viewer: a finished game (or any transcript) step by step, forwards and back,
-// as a spectator saw it. The server replays and checks the transcript; this page draws.
+// as a spectator saw it. Stepping forward plays the step as the table does (the same queue,
+// js/sequencer.js); going back or jumping draws the step at once. The server replays and
+// checks the transcript; this page draws.
 import { cardFaces, gamesInfo, getJSON, postJSON } from "./api.js";
 import { fill, h } from "./dom.js";
+import { drawTable, moduleContext, phoneQuery } from "./felt.js";
 import { gameModule } from "./games/index.js";
 import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
+import { SPEEDS, Sequencer, reducedMotion, saveSpeed, savedSpeed } from "./sequencer.js";
 
 const lang = pageLang();
 const params = new URLSearchParams(location.search);
@@ -12,9 +16,11 @@ let replay = null;
 let faces = null; // the game's card faces (what is printed on each card)
 let step = 0;
 let names = {};
+const sequencer = new Sequencer({ draw: (s) => drawView(s.view, s.marks || {}, s.frame.seat, s.say), settle: () => {} });
 
 async function main() {
   document.documentElement.lang = lang;
+  document.body.dataset.motion = reducedMotion() ? "reduced" : "full";
   $("lang-slot").append(languageSelect(lang, (next) => {
     const url = new URL(location.href);
     url.searchParams.set("lang", next);
@@ -24,17 +30,24 @@ async function main() {
   $("replay-heading").textContent = t(lang, "replay_heading");
   $("file-label").textContent = t(lang, "transcript_file");
   $("slider-label").textContent = t(lang, "step_label");
+  $("speed-label").textContent = t(lang, "speed");
+  $("felt").setAttribute("aria-label", t(lang, "table"));
+  for (const speed of Object.keys(SPEEDS)) {
+    $("speed").append(new Option(t(lang, `speed_${speed}`), speed, false, speed === savedSpeed()));
+  }
+  $("speed").addEventListener("change", () => saveSpeed($("speed").value));
   for (const [id, key] of [["first", "first"], ["prev", "prev"], ["next", "next"], ["last", "last"]]) {
     $(id).setAttribute("aria-label", t(lang, key));
     $(id).title = t(lang, key);
   }
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(step - 1));
-  $("next").addEventListener("click", () => show(step + 1));
+  $("next").addEventListener("click", () => forward());
   $("last").addEventListener("click", () => show(replay.steps.length - 1));
   $("slider").addEventListener("input", () => show(Number($("slider").value)));
   document.addEventListener("keydown", onKey);
   $("transcript-file").addEventListener("change", openFile);
+  phoneQuery.addEventListener("change", () => replay && show(step));
   gamesInfo()
     .then((info) => {
       for (const game of info.games) names[game.id] = lang === "de" ? game.name_de : game.name_en;
@@ -54,7 +67,7 @@ async function main() {
 function onKey(event) {
   if (!replay || event.target.closest("input[type=file], select")) return;
   if (event.target.matches("input[type=range]")) return; // the slider handles its own arrows
-  if (event.key === "ArrowRight") show(step + 1);
+  if (event.key === "ArrowRight") forward();
   else if (event.key === "ArrowLeft") show(step - 1);
   else if (event.key === "Home") show(0);
   else if (event.key === "End") show(replay.steps.length - 1);
@@ -90,26 +103,49 @@ async function load(data) {
   show(0);
 }
 
-function name(seat) {
-  return t(lang, "player", { n: seat + 1 });
+/** A spectator's seat state for the step, as the table page has one. */
+function stateOf(view) {
+  return { game: replay.game, players: replay.players, seat: null, seats: replay.seats || [], view };
 }
 
+function context(view, marks, acting) {
+  return moduleContext({ lang, state: stateOf(view), view, moves: null, marks, acting, faces });
+}
+
+function drawView(view, marks = {}, actingSeat = null, say = null) {
+  const acting = actingSeat === null || actingSeat === undefined ? [] : [actingSeat];
+  drawTable($("felt"), $("hand-area"), gameModule(replay.game), view, context(view, marks, acting));
+  if (say) $("step-action").textContent = say;
+}
+
+/** One step forward, played as the table plays it. */
+function forward() {
+  if (!replay || step >= replay.steps.length - 1) return;
+  if (sequencer.busy) sequencer.finish();
+  const before = replay.steps[step].view;
+  setStep(step + 1);
+  const current = replay.steps[step];
+  const frame = { step, seat: current.seat, events: current.events, view: current.view };
+  const game = gameModule(replay.game);
+  const acting = current.seat === null ? [] : [current.seat];
+  const made = (game.steps ? game.steps(frame, before, context(current.view, {}, acting)) : null) || [{ view: current.view }];
+  sequencer.push(made.map((s) => ({ ...s, frame })));
+}
+
+/** Jumps to step `index`: drawn at once. */
 function show(index) {
   if (!replay) return;
+  sequencer.finish();
+  setStep(index);
+  const current = replay.steps[step];
+  drawView(current.view, {}, current.seat);
+}
+
+function setStep(index) {
   step = Math.max(0, Math.min(replay.steps.length - 1, index));
   const current = replay.steps[step];
   const game = gameModule(replay.game);
-  const ctx = {
-    lang,
-    seat: null,
-    players: replay.players,
-    acting: [],
-    moves: null,
-    state: { view: current.view, players: replay.players, seat: null },
-    faces,
-    name,
-    t: (key, p) => t(lang, key, p),
-  };
+  const ctx = context(current.view, {}, []);
   $("slider").value = String(step);
   $("slider").setAttribute("aria-valuetext", t(lang, "step", { n: step, total: replay.steps.length - 1 }));
   $("step-text").textContent = t(lang, "step", { n: step, total: replay.steps.length - 1 });
@@ -118,18 +154,17 @@ function show(index) {
   if (current.action) {
     const words = game.moveText(current.action, ctx);
     const text = words ? words.label || words.text : current.label;
-    action = current.seat === null ? text : t(lang, "action_by", { who: name(current.seat), action: text });
+    action = current.seat === null ? text : t(lang, "action_by", { who: ctx.name(current.seat), action: text });
   }
   $("step-action").textContent = action;
   fill($("step-events"), current.events.map((event) => h("li", {}, event.text)));
-  fill($("board"), game.board(current.view, ctx));
   // aria-disabled rather than disabled: a button that keeps the focus at either end.
   for (const id of ["first", "prev"]) $(id).setAttribute("aria-disabled", String(step === 0));
   for (const id of ["next", "last"]) $(id).setAttribute("aria-disabled", String(step === replay.steps.length - 1));
-  renderResult(step === replay.steps.length - 1 ? replay.result : null);
+  renderResult(step === replay.steps.length - 1 ? replay.result : null, ctx);
 }
 
-function renderResult(result) {
+function renderResult(result, ctx) {
   const box = $("result");
   box.hidden = !result;
   if (!result) return fill(box);
@@ -140,7 +175,7 @@ function renderResult(result) {
     h(
       "ol",
       { class: "plain" },
-      seats.map((seat) => h("li", {}, `${result.ranking[seat]}. ${name(seat)}: ${result.scores[seat]}`)),
+      seats.map((seat) => h("li", {}, `${result.ranking[seat]}. ${ctx.name(seat)}: ${result.scores[seat]}`)),
     ),
   );
 }

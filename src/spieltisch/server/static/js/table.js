@@ -1,40 +1,58 @@
-// The table page: one seat's view of a running game, its moves, the log and the result.
-// It shows only what the server sends for this seat's token and fetches nothing else.
-import { StateFeed, cardFaces, gamesInfo, rulesUrl, tableIdFromLocation } from "./api.js";
+// The table page: one seat's place at a running game. The seats sit around the felt, the
+// status bar says in one sentence what happens now (with the moves that are not cards), and
+// what the others did is played back step by step at a human pace (js/sequencer.js) before
+// your moves come back. It shows only what the server sends for this seat's token.
+import { StateFeed, cardFaces, errorText, gamesInfo, postJSON, request, rulesUrl, tableIdFromLocation } from "./api.js";
 import { fill, h } from "./dom.js";
+import { drawTable, moduleContext, phoneQuery, seatName } from "./felt.js";
 import { gameModule } from "./games/index.js";
 import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
 import { Moves } from "./moves.js";
+import { SPEEDS, Sequencer, reducedMotion, saveSpeed, savedSpeed } from "./sequencer.js";
 import { createTable, inviteList, rememberConfig, savedConfig } from "./tables.js";
 
 const lang = pageLang();
 const params = new URLSearchParams(location.search);
 const token = params.get("token");
 const tableId = tableIdFromLocation();
-const events = new Map(); // seq → event, merged from every state
-let current = null;
+const events = new Map(); // seq → event, every event this page was sent
+const logged = new Set(); // the seqs already in the log (an event shows once its step has played)
+const tableLines = new Map(); // n → a line from the table itself (a bot took over, back again)
+let latest = null; // the newest seat state
+let drawn = null; // the view drawn last: the "before" of the next frame
 let busy = false;
 let feed = null;
+let faces = null;
 let gameNames = {};
-let faces = null; // the game's card faces (what is printed on each card), loaded once
+let askedName = false;
+let refocus = undefined; // the move focused when a sequence began (null: none)
 
 const $ = (id) => document.getElementById(id);
+const sequencer = new Sequencer({ draw: drawStep, settle: drawFinal, onChange: sequenceChanged });
 
 function main() {
   document.documentElement.lang = lang;
+  document.body.dataset.motion = reducedMotion() ? "reduced" : "full";
   $("lang-slot").append(languageSelect(lang, (next) => switchLang(next)));
-  $("home-link").textContent = t(lang, "home");
-  $("board-heading").textContent = t(lang, "table");
-  $("moves-heading").textContent = t(lang, "your_moves");
-  $("log-heading").textContent = t(lang, "log");
+  wordFrame();
+  speedSelect();
+  $("skip").addEventListener("click", () => sequencer.skip());
+  $("felt").addEventListener("click", () => sequencer.busy && sequencer.skip());
+  document.addEventListener("keydown", onKey);
+  $("log-toggle").addEventListener("click", () => toggleLog());
+  $("log-close").addEventListener("click", () => toggleLog(false));
+  $("sheet-toggle").addEventListener("click", () => toggleSheet());
+  $("take-back").addEventListener("click", takeBack);
+  phoneQuery.addEventListener("change", () => redraw());
+  // The settings sit in the header on a desktop and behind one button on a phone.
+  const settings = $("settings");
+  settings.open = !phoneQuery.matches;
+  phoneQuery.addEventListener("change", () => (settings.open = !phoneQuery.matches));
   if (!tableId) return showError(t(lang, "not_found"));
   gamesInfo()
     .then((info) => {
       for (const game of info.games) gameNames[game.id] = { de: game.name_de, en: game.name_en };
-      if (current) {
-        $("game-name").textContent = gameName(current);
-        showRulesLink(current);
-      }
+      if (latest) showGameName(latest);
     })
     .catch(() => {});
   feed = new StateFeed(tableId, token, lang, receive, (down, message) => trouble(down, message));
@@ -42,6 +60,36 @@ function main() {
     .fetchNow()
     .then(() => feed.start())
     .catch((error) => showError(error.status === 404 ? t(lang, "not_found") : error.message));
+}
+
+/** The frame's own words in the page's language. */
+function wordFrame() {
+  $("home-link").textContent = t(lang, "home");
+  $("log-heading").textContent = t(lang, "log");
+  $("log-toggle").textContent = t(lang, "show_log");
+  $("log-close").setAttribute("aria-label", t(lang, "close"));
+  $("sheet-toggle").textContent = t(lang, "score_sheet");
+  $("speed-label").textContent = t(lang, "speed");
+  $("settings-summary").textContent = t(lang, "settings");
+  $("skip").textContent = t(lang, "skip");
+  $("skip").setAttribute("aria-label", t(lang, "skip_label"));
+  $("felt").setAttribute("aria-label", t(lang, "table"));
+  $("hand-area").setAttribute("aria-label", t(lang, "your_hand"));
+  $("takeover-text").textContent = t(lang, "takeover");
+  $("take-back").textContent = t(lang, "take_back");
+  $("name-title").textContent = t(lang, "name_title");
+  $("name-help").textContent = t(lang, "name_help");
+  $("name-label").textContent = t(lang, "name_label");
+  $("name-ok").textContent = t(lang, "name_ok");
+}
+
+/** Schnell / normal / langsam, remembered in this browser. */
+function speedSelect() {
+  const select = $("speed");
+  for (const speed of Object.keys(SPEEDS)) {
+    select.append(new Option(t(lang, `speed_${speed}`), speed, false, speed === savedSpeed()));
+  }
+  select.addEventListener("change", () => saveSpeed(select.value));
 }
 
 function switchLang(next) {
@@ -62,70 +110,138 @@ function showError(message) {
   alert.hidden = !message;
 }
 
-/** Player names with their kind: "Spieler 2 (Bot: heuristic)", "Spieler 1 (du)". */
-function nameOf(state, seat) {
-  const name = t(lang, "player", { n: seat + 1 });
-  if (seat === state.seat) return `${name} (${t(lang, "you")})`;
-  const info = state.seats[seat];
-  if (info.bot) return `${name} (${t(lang, "bot")}: ${info.bot})`;
-  return name;
+/** A refusal from the server, worded in the page's language. */
+async function showRefusal(error) {
+  showError(await errorText(error, lang));
 }
 
-function context(state, moves) {
-  return {
-    lang,
-    seat: state.seat,
-    players: state.players,
-    acting: state.to_act,
-    moves,
-    state,
-    // The steps since the last drawing, in order, each with this seat's view after it; the
-    // board shows the last one (state.view).
-    frames: state.frames,
-    faces,
-    name: (seat) => nameOf(state, seat),
-    t: (key, p) => t(lang, key, p),
-  };
+/** A key while a sequence plays ends its pause; typing in a field is left alone. */
+function onKey(event) {
+  if (!sequencer.busy || event.target.closest("input, select, textarea, dialog, #skip")) return;
+  if ([" ", "Enter", "ArrowRight", "Escape"].includes(event.key)) {
+    event.preventDefault();
+    sequencer.skip();
+  }
 }
 
-/** A new state: drawn at once once the game's card faces are here (the first state waits). */
+function toggleLog(open = !document.body.classList.contains("log-open")) {
+  document.body.classList.toggle("log-open", open);
+  $("log-toggle").setAttribute("aria-expanded", String(open));
+  if (open) $("log").focus();
+}
+
+function toggleSheet(open = $("sheet").hidden) {
+  $("sheet").hidden = !open;
+  $("sheet-toggle").setAttribute("aria-expanded", String(open));
+  if (open) drawSheet();
+}
+
+/** A new state: its frames join the queue; the first state (and one far behind) is drawn at once. */
 function receive(state) {
-  if (faces) return render(state);
-  Promise.all([cardFaces(state.game), loadGameWords(state.game)]).then(
-    ([loaded]) => {
-      faces = loaded;
-      render(state);
-    },
-    (error) => showError(error.message),
-  );
+  if (!faces) {
+    Promise.all([cardFaces(state.game), loadGameWords(state.game)]).then(
+      ([loaded]) => {
+        faces = loaded;
+        loadGameCss(state.game);
+        receive(state);
+      },
+      (error) => showError(error.message),
+    );
+    return;
+  }
+  if (latest && state.last_seq < latest.last_seq) return; // an older push arriving late
+  const first = latest === null;
+  latest = state;
+  for (const event of state.events) events.set(event.seq, event);
+  for (const line of state.table_log || []) tableLines.set(line.n, line);
+  if (first || state.frames_skipped > 0) {
+    for (const seq of events.keys()) logged.add(seq);
+    return sequencer.clear();
+  }
+  if (state.frames.length) return sequencer.push(stepsOf(state));
+  if (!sequencer.busy) drawFinal();
 }
 
-function render(state) {
-  if (current && state.last_seq < current.last_seq) return; // an older push arriving late
-  current = state;
-  for (const event of state.events) events.set(event.seq, event);
-  const game = gameModule(state.game);
-  const focused = focusedMove();
-  const moves = new Moves(state.legal_actions, send);
-  const ctx = context(state, moves);
+/** The game's own look: static/css/<id>.css, when it has one. */
+function loadGameCss(game) {
+  const link = h("link", { rel: "stylesheet", href: `/css/${encodeURIComponent(game)}.css` });
+  link.addEventListener("error", () => link.remove());
+  document.head.append(link);
+}
 
-  const myTurn = state.legal_actions.length > 0;
-  document.title = `${myTurn ? "▶ " : ""}${gameName(state)} – ${t(lang, "title")}`;
-  $("game-name").textContent = gameName(state);
-  showRulesLink(state);
-  document.body.dataset.game = state.game;
-  document.body.dataset.seq = String(state.last_seq);
-  document.body.dataset.over = state.over ? "true" : "false";
-  renderStatus(state);
-  fill($("board"), game.board(state.view, ctx));
-  renderMoves(game, moves, ctx);
-  renderLog();
+/** Every frame of `state` as the module's steps (default: one step, the frame's view). */
+function stepsOf(state) {
+  const game = gameModule(state.game);
+  const steps = [];
+  for (const frame of state.frames) {
+    const before = drawn;
+    const acting = frame.seat === null || frame.seat === undefined ? [] : [frame.seat];
+    const ctx = moduleContext({ lang, state, view: frame.view, moves: null, acting, faces });
+    const made = (game.steps && before ? game.steps(frame, before, ctx) : null) || [{ view: frame.view }];
+    made.forEach((step, i) => steps.push({ ...step, frame, first: i === 0 }));
+    drawn = frame.view;
+  }
+  return steps;
+}
+
+/** One step of a sequence: its view, its marks, its sentence; no moves. */
+function drawStep(step) {
+  if (refocus === undefined) refocus = focusedMove();
+  const frame = step.frame;
+  if (step.first) for (const event of frame.events) logged.add(event.seq);
+  const acting = frame.seat === null || frame.seat === undefined ? [] : [frame.seat];
+  const said = step.say || frame.events.map((event) => event.text).slice(-1)[0] || "";
+  draw(step.view, { moves: null, marks: step.marks || {}, acting, sentence: said });
+  document.body.dataset.stepSeq = String(frame.step);
+  // The move a keyboard player made is gone while the sequence plays: "Weiter" holds the focus.
+  if (refocus !== null && document.activeElement === document.body) $("skip").focus({ preventScroll: true });
+}
+
+/** The final view: the latest state with its moves, the log complete, the end screen. */
+function drawFinal() {
+  const state = latest;
+  if (!state) return;
+  for (const event of state.events) logged.add(event.seq);
+  const moves = new Moves(state.legal_actions, send);
+  drawn = state.view;
+  draw(state.view, { moves, marks: {}, acting: state.to_act, sentence: sentence(state) });
   renderResult(state);
+  renderTakeover(state);
+  askName(state);
+  if ($("sheet").hidden === false) drawSheet();
+  const focused = refocus === undefined ? focusedMove() : refocus;
+  refocus = undefined;
   if (focused !== null || document.activeElement === document.body) focusMove(focused);
 }
 
-/** The rules of this game, in the page's language, in a new tab (the table stays open). */
-function showRulesLink(state) {
+/** Draws the table once more as it stands (after the layout changed). */
+function redraw() {
+  if (!latest || sequencer.busy) return;
+  drawFinal();
+}
+
+function draw(view, { moves, marks, acting, sentence: said }) {
+  const state = latest;
+  const game = gameModule(state.game);
+  const ctx = moduleContext({ lang, state, view, moves, marks, acting, faces });
+  const myTurn = Boolean(moves && state.legal_actions.length);
+  showGameName(state);
+  document.title = `${myTurn ? "▶ " : ""}${gameName(state)} – ${t(lang, "title")}`;
+  document.body.dataset.game = state.game;
+  document.body.dataset.seq = String(state.last_seq);
+  document.body.dataset.over = state.over && moves ? "true" : "false";
+  document.body.classList.toggle("my-turn", myTurn);
+  drawTable($("felt"), $("hand-area"), game, view, ctx);
+  let text = said;
+  if (moves && state.bot_error && !state.over) text = `${text} – ${state.bot_error}`;
+  $("status").textContent = text;
+  renderMoves(game, moves, ctx);
+  $("sheet-toggle").hidden = !game.sheet;
+  renderLog(state);
+}
+
+function showGameName(state) {
+  $("game-name").textContent = gameName(state);
   const link = $("rules-link");
   link.href = rulesUrl(state.game, lang);
   link.textContent = t(lang, "rules");
@@ -137,22 +253,33 @@ function gameName(state) {
   return names ? names[lang] : state.game;
 }
 
-function renderStatus(state) {
-  let text;
-  if (state.over) text = t(lang, "game_over");
-  else if (state.seat === null) text = t(lang, "spectator");
-  else if (state.legal_actions.length) text = t(lang, "your_turn");
-  else {
-    const who = state.to_act.map((seat) => nameOf(state, seat)).join(", ");
-    text = t(lang, "waiting_for", { who });
-  }
-  if (state.bot_error && !state.over) text = `${text} – ${state.bot_error}`; // the bots stopped
-  $("status").textContent = text;
-  document.body.classList.toggle("my-turn", state.legal_actions.length > 0);
+/** "Lotte und Emil" / "Lotte and Emil". */
+function joinNames(names) {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${t(lang, "and")} ${names[names.length - 1]}`;
 }
 
+/** The status bar's sentence about what happens now. */
+function sentence(state) {
+  const game = gameModule(state.game);
+  if (state.over) return t(lang, "game_over");
+  const ctx = moduleContext({ lang, state, view: state.view, moves: null, acting: state.to_act, faces });
+  if (state.legal_actions.length) {
+    const prompt = game.prompt ? game.prompt(state.view, ctx) : null;
+    return prompt ? `${t(lang, "your_turn_now")} ${prompt}` : t(lang, "your_turn_now");
+  }
+  const others = state.to_act.filter((seat) => seat !== state.seat);
+  const names = joinNames(others.map((seat) => seatName(state, seat, lang)));
+  const bots = others.length && others.every((seat) => (state.seats[seat] || {}).kind === "bot");
+  const waiting = others.length ? t(lang, bots ? "thinking_for" : "waiting_for_names", { who: names }) : "";
+  if (state.seat === null) return `${t(lang, "spectator")} ${waiting}`.trim();
+  return waiting || t(lang, "no_moves");
+}
+
+/** The moves that are not cards: buttons in the status bar, by group. */
 function renderMoves(game, moves, ctx) {
-  const box = $("moves");
+  const box = $("status-moves");
+  if (!moves) return fill(box);
   const parts = [];
   if (game.form) parts.push(game.form(moves, ctx));
   const groups = new Map();
@@ -166,28 +293,65 @@ function renderMoves(game, moves, ctx) {
       h(
         "div",
         { class: "move-group", role: "group", "aria-label": group || t(lang, "your_moves") },
-        group ? h("div", { class: "row-caption", "aria-hidden": "true" }, group) : null,
-        h("div", { class: "buttons" }, buttons),
+        group ? h("span", { class: "row-caption", "aria-hidden": "true" }, group) : null,
+        h("span", { class: "buttons" }, buttons),
       ),
     );
   }
-  if (moves.entries.length && !parts.length) parts.push(h("p", {}, t(lang, "moves_in_hand")));
-  if (!moves.entries.length) parts.push(h("p", { class: "quiet" }, ctx.state.over ? "" : t(lang, "no_moves")));
   fill(box, parts);
-  $("moves-section").hidden = ctx.state.over || ctx.state.seat === null;
 }
 
-function renderLog() {
+/**
+ * The log: one line per event whose step has been shown, and the table's own lines (a bot
+ * took over, the person is back) after the event they follow; a dot in the colour of the
+ * seat each line is about.
+ */
+function renderLog(state) {
   const list = $("log");
-  const sorted = [...events.values()].sort((a, b) => a.seq - b.seq);
-  fill(list, sorted.map((event) => h("li", { dataset: { kind: event.kind } }, event.text)));
-  const box = $("log-box");
-  box.scrollTop = box.scrollHeight;
-  const last = sorted[sorted.length - 1];
-  $("last-event").textContent = last ? last.text : "";
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+  const lines = [...events.values()]
+    .filter((event) => logged.has(event.seq))
+    .map((event) => ({ order: [event.seq, 0, 0], seat: eventSeat(event), kind: event.kind, text: event.text }));
+  const shownUpTo = Math.max(0, ...logged);
+  for (const line of tableLines.values()) {
+    if (line.seq > shownUpTo) continue; // it follows an event not shown yet
+    lines.push({ order: [line.seq, 1, line.n], seat: line.seat ?? null, kind: `table-${line.kind}`, text: line.text });
+  }
+  lines.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.order[2] - b.order[2]);
+  const key = lines.map((line) => line.order.join(".")).join(",");
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  fill(list, lines.map((line) => logLine(state, line)));
+  if (atEnd) list.scrollTop = list.scrollHeight;
 }
 
-/** The finished game's rows, best place first (the server's ranking: 1 = first). */
+function eventSeat(event) {
+  return event.data && Number.isInteger(event.data.seat) ? event.data.seat : null;
+}
+
+function logLine(state, event) {
+  const seat = event.seat;
+  return h(
+    "li",
+    { dataset: { kind: event.kind, seat: seat === null ? "" : String(seat) } },
+    h("span", { class: "dot", "aria-hidden": "true", style: seat === null ? null : `--seat-colour: var(--seat-${seat % 6})` }),
+    nameColoured(state, event.text),
+  );
+}
+
+/** The event's text with each seat's name in the seat's colour. */
+function nameColoured(state, text) {
+  const names = (state.seats || []).map((info, seat) => [info.name, seat]).filter(([name]) => name);
+  if (!names.length) return text;
+  const escaped = names.map(([name]) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const pattern = new RegExp(`(${escaped.join("|")})`, "g");
+  return text.split(pattern).map((part) => {
+    const found = names.find(([name]) => name === part);
+    return found ? h("span", { class: "who", style: `--seat-colour: var(--seat-${found[1] % 6})` }, part) : part;
+  });
+}
+
+/** The finished game's seats, best place first (the server's ranking: 1 = first). */
 function resultRows(state) {
   const { scores, ranking } = state.result;
   const seats = [...Array(state.players).keys()];
@@ -198,35 +362,31 @@ function resultRows(state) {
 function renderResult(state) {
   const box = $("result");
   box.hidden = !state.over;
+  document.body.classList.toggle("game-over", state.over);
   if (!state.over) return fill(box);
+  const game = gameModule(state.game);
+  const ctx = moduleContext({ lang, state, view: state.view, moves: null, acting: [], faces });
   const rows = resultRows(state);
-  const winners = rows.filter((row) => row.place === 1).map((row) => nameOf(state, row.seat));
-  const headline =
-    winners.length > 1
-      ? t(lang, "shared_win", { who: winners.join(", ") })
-      : winners.length
-        ? t(lang, "winner", { who: winners[0] })
-        : "";
+  const name = (seat) => (seat === state.seat ? t(lang, "seat_you", { name: seatName(state, seat, lang) }) : seatName(state, seat, lang));
+  const first = rows.filter((row) => row.place === 1).map((row) => row.seat);
+  const winners = first.map((seat) => (seat === state.seat ? t(lang, "you") : seatName(state, seat, lang)));
+  let headline = "";
+  if (first.length > 1) headline = t(lang, "shared_win", { who: joinNames(winners) });
+  else if (first.length) headline = first[0] === state.seat ? t(lang, "you_win") : t(lang, "winner", { who: winners[0] });
   const table = h(
     "table",
     { class: "result-table" },
-    h("caption", { class: "visually-hidden" }, t(lang, "result")),
-    h(
-      "thead",
-      {},
-      h("tr", {}, ["place", "player", "score"].map((key) =>
-        h("th", { scope: "col" }, key === "player" ? t(lang, "player", { n: "" }).trim() : t(lang, key)),
-      )),
-    ),
+    h("caption", { class: "visually-hidden" }, t(lang, "ranking")),
+    h("thead", {}, h("tr", {}, [t(lang, "place"), t(lang, "player", { n: "" }).trim(), t(lang, "score")].map((text) => h("th", { scope: "col" }, text)))),
     h(
       "tbody",
       {},
       rows.map((row) =>
         h(
           "tr",
-          { class: row.seat === state.seat ? "me" : null },
-          h("td", {}, String(row.place)),
-          h("th", { scope: "row" }, nameOf(state, row.seat)),
+          { class: row.seat === state.seat ? "me" : null, style: `--seat-colour: var(--seat-${row.seat % 6})` },
+          h("td", {}, `${row.place}.`),
+          h("th", { scope: "row" }, h("span", { class: "dot", "aria-hidden": "true" }), name(row.seat)),
           h("td", {}, String(row.score)),
         ),
       ),
@@ -234,32 +394,48 @@ function renderResult(state) {
   );
   const again = h("button", { type: "button", class: "primary", id: "play-again" }, t(lang, "play_again"));
   again.addEventListener("click", () => playAgain(state));
-  const replay = h(
-    "a",
-    { href: `/replay.html?table=${encodeURIComponent(state.table)}&lang=${lang}`, class: "button" },
-    t(lang, "replay"),
-  );
   const id = encodeURIComponent(state.table);
+  const replay = h("a", { href: `/replay.html?table=${id}&lang=${lang}`, class: "button" }, t(lang, "replay"));
   const transcript = h(
     "a",
     { href: `/api/tables/${id}/transcript`, download: `spieltisch-${state.game}-${id}.json`, class: "button" },
     t(lang, "transcript"),
   );
+  const waiting = state.again && state.again.url && state.seat !== null
+    ? h("p", { class: "again-waiting" }, t(lang, "again_waiting"), " ", h("a", { href: withLang(state.again.url), class: "button" }, t(lang, "again_join")))
+    : null;
   fill(
     box,
     h("h2", { id: "result-heading" }, t(lang, "result")),
     headline ? h("p", { class: "winner" }, headline) : null,
     table,
+    game.ending ? game.ending(state.view, state.result, ctx) : null,
+    waiting,
     h("p", { class: "actions" }, again, " ", replay, " ", transcript),
     h("div", { id: "again-invites" }),
   );
 }
 
+/** "Noch einmal": a new table with the same people (POST …/again), then to my seat there. */
 async function playAgain(state) {
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  try {
+    const answer = await postJSON(`/api/tables/${encodeURIComponent(state.table)}/again${query}`, {});
+    let url = answer && (answer.url || (answer.again && answer.again.url));
+    if (!url) url = ((await feed.fetchNow()).again || {}).url;
+    if (url) {
+      location.href = withLang(url);
+      return;
+    }
+  } catch (error) {
+    if (error.status !== 404 && error.status !== 405) return showRefusal(error);
+  }
+  await againHere(state); // a server without "again": the same set-up opened from here
+}
+
+async function againHere(state) {
   const config = savedConfig(state.table);
   if (!config) {
-    // Another player opened this table, so its rule options are not known here: the start
-    // page, with the same game and seats filled in.
     const seats = state.seats.map((info) => (info.bot ? `bot:${info.bot}` : "human"));
     const query = new URLSearchParams({ game: state.game, players: state.players, seats: seats.join(","), lang });
     location.href = `/?${query}`;
@@ -275,7 +451,7 @@ async function playAgain(state) {
     }
     fill($("again-invites"), inviteList(created, lang, state.seat));
   } catch (error) {
-    showError(error.message);
+    showRefusal(error);
   }
 }
 
@@ -285,8 +461,77 @@ function withLang(url) {
   return full.pathname + full.search;
 }
 
+/** The full score sheet, on demand (the game's own, when it has one). */
+function drawSheet() {
+  if (!latest) return;
+  const game = gameModule(latest.game);
+  const ctx = moduleContext({ lang, state: latest, view: latest.view, moves: null, acting: [], faces });
+  const close = h("button", { type: "button", class: "small", "aria-label": t(lang, "close") }, "×");
+  close.addEventListener("click", () => toggleSheet(false));
+  fill(
+    $("sheet"),
+    h("div", { class: "log-head" }, h("h2", { id: "sheet-heading" }, t(lang, "score_sheet")), close),
+    game.sheet ? game.sheet(latest.view, ctx) : null,
+  );
+}
+
+/** While a bot plays for this seat's absent person: a banner to take the seat back. */
+function renderTakeover(state) {
+  const info = state.seat === null ? null : state.seats[state.seat];
+  $("takeover").hidden = !(info && info.away && !state.over);
+}
+
+async function takeBack() {
+  try {
+    await postJSON(`/api/tables/${encodeURIComponent(tableId)}/back?token=${encodeURIComponent(token)}`, {});
+    await feed.fetchNow();
+  } catch (error) {
+    showRefusal(error);
+  }
+}
+
+/**
+ * An invitation to a seat nobody has named yet: the name this browser remembers seats them
+ * at once; without one, the newcomer is asked before they play (Escape: play unnamed).
+ */
+function askName(state) {
+  if (askedName || state.seat === null || state.over) return;
+  const info = state.seats[state.seat];
+  if (!info || info.kind === "bot" || info.name !== "") return;
+  askedName = true;
+  const remembered = (localStorage.getItem("spieltisch.name") || "").trim();
+  if (remembered) {
+    saveName(remembered).catch(() => openNameDialog(remembered));
+    return;
+  }
+  openNameDialog("");
+}
+
+function openNameDialog(value) {
+  const dialog = $("name-dialog");
+  const input = $("name-input");
+  input.value = value;
+  $("name-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await saveName(input.value.trim());
+      dialog.close();
+    } catch (error) {
+      $("name-error").textContent = await errorText(error, lang);
+    }
+  });
+  dialog.showModal();
+}
+
+/** This seat's name, told to the table and remembered in this browser. */
+async function saveName(name) {
+  await request("PUT", `/api/tables/${encodeURIComponent(tableId)}/name?token=${encodeURIComponent(token)}`, { name });
+  localStorage.setItem("spieltisch.name", name);
+  await feed.fetchNow();
+}
+
 async function send(action) {
-  if (busy) return;
+  if (busy || sequencer.busy) return;
   busy = true;
   document.body.dataset.busy = "true";
   for (const button of document.querySelectorAll("button.move")) button.disabled = true;
@@ -294,7 +539,7 @@ async function send(action) {
   try {
     await feed.act(action);
   } catch (error) {
-    showError(error.message);
+    await showRefusal(error);
     try {
       await feed.fetchNow();
     } catch {
@@ -303,15 +548,24 @@ async function send(action) {
   } finally {
     busy = false;
     delete document.body.dataset.busy;
-    for (const button of document.querySelectorAll("button.move")) button.disabled = false;
-    if (document.activeElement === document.body) focusMove(null);
+    if (!sequencer.busy) {
+      for (const button of document.querySelectorAll("button.move")) button.disabled = false;
+    }
   }
+}
+
+/** A sequence starts or ends: the moves go away while it plays; "Weiter" shows. */
+function sequenceChanged(playing, holding) {
+  document.body.dataset.playing = playing ? "true" : "false";
+  document.body.classList.toggle("holding", holding);
+  $("skip").hidden = !playing;
 }
 
 /** The name of the focused move (or "" for another control among the moves), else null. */
 function focusedMove() {
   const active = document.activeElement;
-  if (!active || !active.closest || !active.closest("#board, #moves")) return null;
+  if (!active || !active.closest || !active.closest("#felt, #hand-area, #status-bar")) return null;
+  if (active.id === "skip") return "";
   return moveName(active);
 }
 
@@ -325,7 +579,7 @@ function focusMove(name) {
   const moves = [...document.querySelectorAll("#main button.move:not([disabled]), #main #answer-input")];
   const same = name ? moves.find((element) => moveName(element) === name) : null;
   const target = same || moves[0];
-  if (target) target.focus({ preventScroll: Boolean(same) });
+  if (target) target.focus({ preventScroll: true });
 }
 
 main();
