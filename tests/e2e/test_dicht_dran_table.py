@@ -40,6 +40,12 @@ STYLED = """() => {
 }"""
 
 
+#: The card face in front of each seat (outside the log), by seat.
+SLOTS = """() => Object.fromEntries([...document.querySelectorAll(".dd-slot.revealed")]
+  .filter((slot) => !slot.closest("#log, .log-area, [role=log]"))
+  .map((slot) => [slot.dataset.seat, slot.querySelector("[data-card]").dataset.card]))"""
+
+
 def distance(a: list[float], b: list[float]) -> float:
     return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
 
@@ -103,14 +109,13 @@ def test_after_you_lay_your_card_the_others_cards_turn_over_in_front_of_their_se
         assert not re.search(r"\d", slot_text(page, seat))
     page.locator("#hand button.move:not([disabled])").first.click()
     page.wait_for_selector('.dd-slot[data-seat="1"].revealed [data-card]', timeout=10_000)
+    shown = page.evaluate(SLOTS)
     page.screenshot(path=str(artifacts / "dicht-dran-reveal-flip.png"))
     state = server.state(table, seat_token(created, 0))
     reveal = [e for e in state["events"] if e["kind"] == "reveal"][-1]
     win = [e for e in state["events"] if e["kind"] == "win"][-1]
-    for seat in (0, 1, 2):  # each card in front of the seat that laid it, not in the log
-        shown = page.locator(f'.dd-slot[data-seat="{seat}"] [data-card]')
-        assert shown.get_attribute("data-card") == str(reveal["data"]["cards"][seat])
-        assert shown.evaluate("el => !el.closest('#log, .log-area')")
+    # each card in front of the seat that laid it, outside the log
+    assert shown == {str(seat): str(card) for seat, card in enumerate(reveal["data"]["cards"])}
     closest = page.locator(".dd-slot.closest")
     closest.wait_for(timeout=10_000)
     assert closest.get_attribute("data-seat") == str(win["data"]["seat"])

@@ -36,6 +36,12 @@ RECORDER = """() => {
 }"""
 
 
+#: The card face in front of each seat as the reveal turns them over (outside the log).
+SLOTS = """() => Object.fromEntries([...document.querySelectorAll(".mz-slot.flip")]
+  .filter((slot) => !slot.closest("#log, .log-area, [role=log]"))
+  .map((slot) => [slot.dataset.seat, slot.querySelector("[data-card]").dataset.card]))"""
+
+
 def open_table(server: Server, page: Any, seed: int) -> dict[str, Any]:
     created = server.open_table("missionszahl", SEATS, {}, seed=seed)
     page.add_init_script(f"({RECORDER})()")
@@ -86,13 +92,11 @@ def test_after_you_lay_your_card_every_card_turns_over_in_front_of_its_seat(
         assert slot.locator("[data-card]").count() == 0
     page.locator("#hand button.move:not([disabled])").first.click()
     page.wait_for_selector(".mz-slot.flip [data-card]", timeout=10_000)
+    shown = page.evaluate(SLOTS)
     page.screenshot(path=str(artifacts / "missionszahl-reveal-flip.png"))
     state = server.state(created["table"], seat_token(created, 0))
     reveal = next(e for e in state["events"] if e["kind"] == "reveal")
-    for seat in (0, 1, 2):
-        card = page.locator(f'.mz-slot[data-seat="{seat}"] [data-card]')
-        assert card.get_attribute("data-card") == reveal["data"]["cards"][seat]
-        assert card.evaluate("el => !el.closest('#log, .log-area')")
+    assert shown == {str(seat): card for seat, card in enumerate(reveal["data"]["cards"])}
 
 
 def test_the_steps_of_a_reveal_appear_in_the_order_of_the_game(
@@ -107,7 +111,8 @@ def test_the_steps_of_a_reveal_appear_in_the_order_of_the_game(
         if any(e["kind"] in SYMBOL_KINDS for r in rounds for e in r) or state["over"]:
             break
         play_one_move(page)
-    page.wait_for_function("() => !document.body.dataset.sequence", timeout=30_000)
+    done = f"() => Number(document.body.dataset.seq) >= {state['last_seq']}"
+    page.wait_for_function(done + ' && document.body.dataset.playing !== "true"', timeout=30_000)
     seen = chunks(page.evaluate("window.__mzSteps"))
     assert len(seen) >= len(rounds) > 0
     for events, looks in zip(rounds, seen, strict=False):

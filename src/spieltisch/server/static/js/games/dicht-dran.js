@@ -385,89 +385,10 @@ function moveText(action, ctx) {
   return null;
 }
 
-const module = { felt, hand, seat, moveText, steps, sheet, ending };
-
-// -- a stand-in for the table frame until the new shell lands (then it is deleted) --------
-module.board = (view, ctx) => standInBoard(module, "dd", view, ctx);
-export default module;
-
-const played = { key: null, step: -1, last: null, queue: [], running: false, root: null, ctx: null, view: null, skip: null };
-
-/** Draws the seats, the felt and the hand the way the new table frame will, and plays each
- * frame's steps (with `marks`) before the final view. Temporary: the new shell does this. */
-export function standInBoard(game, prefix, view, ctx) {
-  const key = `${ctx.state.table}:${ctx.seat}`;
-  if (played.key !== key) Object.assign(played, { key, step: -1, last: null, queue: [] });
-  if (played.last === null) {
-    // a fresh page shows where the game stands: the frames before it are not played
-    played.last = view;
-    played.step = Math.max(played.step, ...(ctx.frames || []).map((frame) => frame.step));
-    played.queue = [];
-  }
-  for (const frame of ctx.frames || []) {
-    if (frame.step <= played.step) continue;
-    const list = played.last && game.steps ? game.steps(frame, played.last, ctx) : [{ view: frame.view }];
-    played.queue.push(...list);
-    played.step = frame.step;
-    played.last = frame.view;
-  }
-  played.root = h("div", { class: `board standin ${prefix}-standin` });
-  played.ctx = ctx;
-  played.view = view;
-  played.root.addEventListener("click", () => played.skip && played.skip());
-  if (!played.running && played.queue.length) runQueue(game);
-  else if (played.running && played.current) drawInto(game, played.current.view, { ...ctx, moves: null, marks: played.current.marks || {} }, played.current.say);
-  else drawInto(game, view, { ...ctx, marks: {} }, null);
-  return played.root;
+/** The status bar's words when it is your turn: what to do, and how many cards are missing. */
+function prompt(view, ctx) {
+  const missing = view.committed.filter((laid) => !laid).length;
+  return w(ctx, missing === 1 ? "prompt_one" : "prompt", { n: missing });
 }
 
-async function runQueue(game) {
-  played.running = true;
-  document.body.dataset.sequence = "playing";
-  while (played.queue.length) {
-    const step = played.queue.shift();
-    played.current = step;
-    drawInto(game, step.view, { ...played.ctx, moves: null, marks: step.marks || {} }, step.say);
-    const ms = step.hold ? 2500 : step.ms || 450;
-    await new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      played.skip = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-  played.running = false;
-  played.current = null;
-  played.skip = null;
-  delete document.body.dataset.sequence;
-  drawInto(game, played.view, { ...played.ctx, marks: {} }, null);
-}
-
-function drawInto(game, view, ctx, say) {
-  const seats = [];
-  for (let s = 0; s < ctx.players; s++) {
-    const info = game.seat(view, s, ctx);
-    seats.push(
-      h(
-        "div",
-        { class: `standin-seat${(ctx.acting || []).includes(s) ? " acting" : ""}`, dataset: { seat: String(s) } },
-        h("div", { class: "standin-name" }, ctx.name(s)),
-        h("div", { class: "standin-badges" }, h("span", { class: "badge", "aria-label": info.scoreLabel }, info.score), info.hand !== null ? h("span", { class: "badge hand-count" }, `🂠 ${info.hand}`) : null),
-        info.chip ? h("div", { class: "standin-chip" }, info.chip) : null,
-        info.slot,
-        info.extra,
-      ),
-    );
-  }
-  played.root.replaceChildren(
-    h("p", { class: "standin-say", role: "status" }, say || ""),
-    h("div", { class: "standin-seats" }, seats),
-    game.felt(view, ctx),
-    game.hand(view, ctx),
-  );
-  const id = ctx.state.game;
-  if (!document.querySelector(`link[data-game-css="${id}"]`)) {
-    document.head.append(h("link", { rel: "stylesheet", href: `/css/${id}.css`, dataset: { gameCss: id } }));
-  }
-}
+export default { felt, hand, seat, moveText, steps, sheet, ending, prompt };

@@ -9,7 +9,6 @@
 // card faces (ctx.faces) and the events' data: the page works out no rule.
 import { h } from "../dom.js";
 import { boardWord } from "../i18n.js";
-import { standInBoard } from "./dicht-dran.js";
 
 // The board's words come from the game's catalog (GET /api/games/missionszahl/words).
 const w = (ctx, key, params) => boardWord("missionszahl", ctx.lang, key, params);
@@ -502,7 +501,11 @@ function moveText(action, ctx) {
   }
 }
 
-const module = { felt, hand, seat, moveText, steps, sheet, ending };
-// Temporary, until the new table frame lands: the old page draws `board`.
-module.board = (view, ctx) => standInBoard(module, "mz", view, ctx);
-export default module;
+const PROMPTS = { commit: "prompt_commit", shift: "prompt_shift", give: "prompt_give", swap: "prompt_swap", exchange: "prompt_exchange", trade: "prompt_trade" };
+
+/** The status bar's words when it is your turn: what this phase asks of you. */
+function prompt(view, ctx) {
+  return PROMPTS[view.phase] ? w(ctx, PROMPTS[view.phase]) : null;
+}
+
+export default { felt, hand, seat, moveText, steps, sheet, ending, prompt };
