@@ -209,7 +209,7 @@ function slot(view, seat, ctx) {
     return slotBox(seat, kind, chiliCard(ctx, revealed, { kind: "flip", label }), note);
   }
   if (view.seat === seat && view.my_card !== null) {
-    return slotBox(seat, "mine", chiliCard(ctx, view.my_card, { kind: "face-down-mine", label: w(ctx, "my_card_label", { n: view.my_card }) }), w(ctx, "face_down"));
+    return slotBox(seat, "mine", chiliCard(ctx, view.my_card, { kind: "face-down-mine", label: w(ctx, "my_card_label", { n: view.my_card }) }), w(ctx, "face_down_note"));
   }
   if (view.committed[seat]) return slotBox(seat, "laid", cardBack(ctx), null);
   return slotBox(seat, "empty", h("span", { class: "dd-card dd-empty", "aria-hidden": "true" }), null);
@@ -279,7 +279,7 @@ function hand(view, ctx) {
     "div",
     { class: "dd-hand", id: "hand", role: "group", "aria-labelledby": labelId },
     h("div", { class: "dd-hand-caption", id: labelId }, w(ctx, choosing ? "choose" : "your_hand")),
-    h("div", { class: "dd-hand-cards" }, cards.length ? cards : h("span", { class: "dd-none" }, "–")),
+    h("div", { class: "cards dd-hand-cards" }, cards.length ? cards : h("span", { class: "dd-none" }, "–")),
   );
 }
 
@@ -307,7 +307,10 @@ function steps(frame, before, ctx) {
   const draws = Object.fromEntries(eventsOf(frame, "draw").map((event) => [event.data.seat, event.data.count]));
   const handSizes = before.hand_sizes.map((size, seat) => size - (before.committed[seat] ? 0 : 1) + (draws[seat] || 0));
   const newCards = eventsOf(frame, "drawn").flatMap((event) => event.data.cards);
-  const laid = { ...before, committed: before.committed.map(() => true) };
+  // everyone has laid: your laid card lies in front of you, no longer in your hand
+  const mine = before.seat === null ? undefined : cards[before.seat];
+  const hand = before.hand.filter((card) => card !== mine);
+  const laid = { ...before, hand, committed: before.committed.map(() => true) };
   const won = { seat: winner, card: win.data.card, target: win.data.target };
   const list = [
     { view: laid, marks: { revealed }, say: reveal.text, ms: 700 },

@@ -222,7 +222,7 @@ function slot(view, seat, ctx) {
     );
   }
   if (view.seat === seat && view.my_card !== null) {
-    return h("div", { class: "mz-slot mine", dataset: { seat: String(seat) } }, missionCard(ctx, view.my_card, { kind: "face-down-mine", label: w(ctx, "my_card_label", { card: cardWords(ctx, view.my_card) }) }), h("span", { class: "mz-slot-note" }, w(ctx, "face_down")));
+    return h("div", { class: "mz-slot mine", dataset: { seat: String(seat) } }, missionCard(ctx, view.my_card, { kind: "face-down-mine", label: w(ctx, "my_card_label", { card: cardWords(ctx, view.my_card) }) }), h("span", { class: "mz-slot-note" }, w(ctx, "face_down_note")));
   }
   if (view.committed[seat]) return h("div", { class: "mz-slot laid", dataset: { seat: String(seat) } }, cardBack(ctx));
   return h("div", { class: "mz-slot empty", dataset: { seat: String(seat) } }, h("span", { class: "mz-card mz-empty", "aria-hidden": "true" }));
@@ -295,7 +295,7 @@ function hand(view, ctx) {
     "div",
     { class: "mz-hand", id: "hand", role: "group", "aria-labelledby": "mz-hand-label" },
     h("div", { class: "mz-hand-caption", id: "mz-hand-label" }, w(ctx, caption)),
-    h("div", { class: "mz-hand-cards" }, cards.length ? cards : h("span", { class: "mz-none" }, "–")),
+    h("div", { class: "cards mz-hand-cards" }, cards.length ? cards : h("span", { class: "mz-none" }, "–")),
     known,
   );
 }
@@ -391,13 +391,17 @@ function steps(frame, before, ctx) {
   }
   const t = tableBefore(before);
   const list = [];
+  // once revealed, your laid card lies in front of you, no longer in your hand
+  const reveal = events.find((event) => event.kind === "reveal");
+  const mine = reveal && before.seat !== null ? idOf(ctx, reveal.data.cards[before.seat]) : undefined;
+  const shownBefore = { ...before, hand: before.hand.filter((id) => id !== mine) };
   let pending = t.pending;
   for (const event of events) {
     const step = STEP[event.kind](t, event.data, ctx);
     if (event.kind === "evens_out" || event.kind === "cancelled") pending = t.pending;
     const { ms, hold, ...shown } = step;
     list.push({
-      view: before,
+      view: shownBefore,
       marks: { played: t.played, out: t.out, pending: shown.pointer !== undefined ? pending.filter((seat) => seat !== shown.pointer) : pending, target: t.target, mission: t.mission, arrow: t.arrow, drawn: t.drawn, closest: t.closest, ...shown },
       say: event.text,
       ms,
