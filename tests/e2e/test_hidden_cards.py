@@ -28,7 +28,8 @@ TABLES: dict[str, tuple[list[str], dict[str, Any]]] = {
 MOVES = 40  # moves of A and B together: enough for commits, bids and reveals
 
 #: Every element that stands for a card or a chip, as the page draws it.
-CARD_ELEMENTS = """() => [...document.querySelectorAll(".card, .chip:not(.plate .chip)")].map((el) => {
+CARD_ELEMENTS = """() => [...document.querySelectorAll(
+  ".card, .chip:not(.plate .chip)")].map((el) => {
   const chip = el.classList.contains("chip");
   const main = chip ? el.querySelector("[aria-hidden]") : el.querySelector(".card-main");
   const said = [el.getAttribute("aria-label"), el.getAttribute("title"), el.getAttribute("alt"),

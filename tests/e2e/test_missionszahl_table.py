@@ -32,7 +32,8 @@ RECORDER = """() => {
     const seen = parts.join(" ");
     if (window.__mzSteps[window.__mzSteps.length - 1] !== seen) window.__mzSteps.push(seen);
   };
-  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+  const watch = { subtree: true, childList: true, attributes: true };
+  new MutationObserver(look).observe(document, watch);
 }"""
 
 
@@ -129,7 +130,8 @@ def test_the_steps_of_a_reveal_appear_in_the_order_of_the_game(
         if win is not None:
             closest = next(look for look in looks if "closest" in look)
             assert f"closest:{win['data']['seat']}" in closest
-            assert places["closest"] is not None and places["banked"] is not None
+            assert places["closest"] is not None
+            assert places["banked"] is not None
             assert places["closest"] < places["banked"]
             if places["acting"] is not None:
                 assert places["acting"] < places["closest"]

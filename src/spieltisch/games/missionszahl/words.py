@@ -349,9 +349,8 @@ def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
     if "seat" not in data:
         return words[kind].format(**data)
     seat = data.pop("seat")
-    if event.to is not None and seat in event.to and not audience.is_reader(seat):
-        if len(event.to) == 1:  # told to the seat alone: it is the reader
-            audience = Audience(audience.names, seat)
+    if event.to == frozenset({seat}):  # told to the seat alone: it is the reader
+        audience = Audience(audience.names, seat)
     for key, name in _OTHER_KEYS.items():
         if key in data:
             other = data.pop(key)
@@ -640,8 +639,9 @@ _WEB: dict[str, dict[str, str]] = {
         "players": "Spieler",
         "collection": "Sammelstapel",
         "points": "Punkte",
-        "bonus": "Farbbonus",
-        "removed": "zählen nicht",
+        "ending_bonus": "Farbbonus {n}",
+        "ending_removed": "zählen nicht: {cards}",
+        "ending_none_removed": "alle Karten zählen",
         "void": "zählt nicht: ihre Zahl liegt als Missionszahl eines anderen auf dem Tisch",
         "sheet": "Sammelstapel und Punkte",
         "ending": "Wertung: Farbbonus plus die Zahlen, ohne die Karten, deren Zahl als "
@@ -707,8 +707,9 @@ _WEB: dict[str, dict[str, str]] = {
         "players": "Players",
         "collection": "collection",
         "points": "points",
-        "bonus": "colour bonus",
-        "removed": "count nothing",
+        "ending_bonus": "colour bonus {n}",
+        "ending_removed": "count nothing: {cards}",
+        "ending_none_removed": "every card counts",
         "void": "counts nothing: its number is someone else's mission number on the table",
         "sheet": "Collections and points",
         "ending": "Scoring: colour bonus plus the numbers, without the cards whose number is "

@@ -140,15 +140,24 @@ function pastMissions(view, ctx) {
       h(
         "span",
         { class: `mz-owner${owner === null ? " nobody" : ""}`, style: owner === null ? null : `--owner:${colourOf(ctx, owner)}`, "aria-hidden": "true" },
-        owner === null ? "–" : initial(ctx.name(owner)),
+        owner === null ? "–" : initials(ctx, owner),
       ),
     );
   });
   return h("div", { class: "mz-past-row" }, h("div", { class: "mz-caption" }, w(ctx, "missions")), h("ul", { class: "mz-past-list" }, cards));
 }
 
-function initial(name) {
-  return [...(name || "?").trim()][0]?.toUpperCase() || "?";
+/** A seat's short mark beside its colour: the name's initials ("L", "AM", "S2"), and the
+ * seat's number as well where two seats would read alike. */
+function initials(ctx, seat) {
+  const short = (s) => {
+    const words = ctx.name(s).trim().split(/\s+/).filter(Boolean);
+    const first = [...(words[0] || "?")][0].toUpperCase();
+    return words.length > 1 ? first + [...words[words.length - 1]][0].toUpperCase() : first;
+  };
+  const mine = short(seat);
+  const clash = Array.from({ length: ctx.players }, (_, s) => s).some((s) => s !== seat && short(s) === mine);
+  return clash ? `${mine}${seat + 1}` : mine;
 }
 
 function pile(view, ctx) {
@@ -439,11 +448,16 @@ function sheet(view, ctx) {
   );
 }
 
+/** The end events seen, by table: a later state carries only the events after them. */
+const ends = new Map();
+
 /** The end event (it carries each seat's colour bonus and the cards that count nothing). */
 function endEvent(ctx) {
   const state = ctx.state || {};
   const all = [...(state.events || []), ...(state.frames || []).flatMap((frame) => frame.events)];
-  return all.filter((event) => event.kind === "game_end").pop() || null;
+  const found = all.filter((event) => event.kind === "game_end").pop();
+  if (found) ends.set(state.table, found);
+  return ends.get(state.table) || null;
 }
 
 /** The end screen's own scoring: per seat the collection by colour, the colour bonus, the
@@ -454,22 +468,20 @@ function ending(view, result, ctx) {
   const rows = Array.from({ length: view.players }, (_, seat) => {
     const voided = end.data.void[seat];
     return h(
-      "tr",
-      { dataset: { seat: String(seat) } },
-      h("th", { scope: "row" }, ctx.name(seat)),
-      h("td", { class: "mz-sheet-cards" }, collectionCards(ctx, view.collections[seat], voided)),
-      h("td", {}, String(end.data.bonus[seat])),
-      h("td", {}, voided.length ? voided.join(", ") : "–"),
-      h("td", {}, h("strong", {}, String(end.data.scores[seat]))),
+      "li",
+      { class: "mz-ending-row", dataset: { seat: String(seat) } },
+      h(
+        "div",
+        { class: "mz-ending-head" },
+        h("strong", {}, ctx.name(seat)),
+        h("span", {}, w(ctx, "ending_bonus", { n: end.data.bonus[seat] })),
+        h("span", {}, voided.length ? w(ctx, "ending_removed", { cards: voided.join(", ") }) : w(ctx, "ending_none_removed")),
+        h("strong", {}, w(ctx, "badge", { n: end.data.scores[seat] })),
+      ),
+      h("div", { class: "mz-ending-cards", role: "group", "aria-label": w(ctx, "collection") }, collectionCards(ctx, view.collections[seat], voided)),
     );
   });
-  return h(
-    "table",
-    { class: "mz-sheet mz-ending" },
-    h("caption", {}, w(ctx, "ending")),
-    h("thead", {}, h("tr", {}, ["players", "collection", "bonus", "removed", "points"].map((key) => h("th", { scope: "col" }, w(ctx, key))))),
-    h("tbody", {}, rows),
-  );
+  return h("div", { class: "mz-ending" }, h("h3", {}, w(ctx, "ending")), h("ul", { class: "mz-ending-list" }, rows));
 }
 
 function moveText(action, ctx) {
