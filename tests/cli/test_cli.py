@@ -270,7 +270,7 @@ def test_a_person_plays_a_whole_game_and_is_helped_with_wrong_input(
     assert "Player 2 laid a card face down" not in text  # your own play is told once
     assert "Player 1 laid a card face down" in text
     assert "Result" in text
-    assert re.search(r"Places: player \d in place 1, player \d in place [12], ", text)
+    assert re.search(r"Places: 1\. Player \d, [12]\. Player \d, ", text)
     final_board = text[text.rindex("Dicht dran · Game over") :]
     assert "Target" not in final_board
     assert "points by pass → total" not in final_board  # one pass: just the total

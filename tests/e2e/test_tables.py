@@ -257,7 +257,7 @@ def test_a_spectator_sees_card_backs_and_no_hand(server: Server, page: Any) -> N
     page.goto(created["spectator_url"] + "&lang=de")
     page.wait_for_selector("#board .board")
     page.wait_for_function("() => document.querySelectorAll('.card.back').length === 2")
-    assert page.get_by_role("img", name="Karte gelegt").count() == 2
+    assert page.get_by_role("img", name="verdeckte Karte").count() == 2
     assert page.locator("#hand").count() == 0
     assert page.locator("#main button.move").count() == 0
     assert page.locator("#status").inner_text().startswith("Du schaust zu.")
@@ -297,11 +297,12 @@ def test_the_cards_show_what_the_server_says_is_printed_on_them(
                 words += f", {names['symbols'][face['symbol']]}"
             assert words in element["label"], element
     if game == "dicht-dran":
-        gap_ends = page.locator(".circle .gap-end .card-main").all_inner_texts()
+        gap_ends = page.locator(".dd-ring .dd-gap-end .card-main").all_inner_texts()
         assert sorted(map(int, gap_ends)) == sorted(view["gap"])
-        assert page.locator(".circle .target .card-main").inner_text() == str(view["target"])
-        chilis = page.locator("table.players tbody tr td:nth-child(4)").all_inner_texts()
-        assert chilis == [str(n) for n in view["won_chilis"]]
+        assert page.locator(".dd-ring .dd-target .card-main").inner_text() == str(view["target"])
+        for seat, won in enumerate(view["won_chilis"]):
+            badge = page.locator(f'.seat[data-seat="{seat}"] .score')
+            assert badge.get_attribute("aria-label") == f"{won} chilis won this pass"
     if game == "cento":
         face = faces["cards"][str(view["open_value"])]
         tens = "–" if face["tens"] is None else str(face["tens"])

@@ -553,6 +553,10 @@ def test_the_game_ends_after_ten_rounds_with_ten_cards_each(seats: int) -> None:
     assert all(len(col) == ROUNDS for col in state.collections)
     assert steps <= game.max_actions(seats)
     assert events[-1].data["scores"] == list(game.scores(state))
+    end = events[-1].data  # the end screen's breakdown: bonus plus the cards that count
+    for seat, cards in enumerate(state.collections):
+        counted = [VALUE[card] for card in cards if NAME[card] not in end["void"][seat]]
+        assert sum(counted) + end["bonus"][seat] == end["scores"][seat]
 
 
 def test_an_explicit_deck_deals_hands_then_turns_up_the_mission() -> None:

@@ -238,9 +238,14 @@ def resolve_round(
 def log_round(
     cards: Sequence[int], winner: Seat, target: int, owed: Sequence[Seat], log: list[Event]
 ) -> None:
-    """Record the reveal, the win, and where every other card went."""
+    """Record the reveal, the win (how far the winning card lies from the target, and
+    whether another card lay as far: then the higher won), and where every other card
+    went."""
     log.append(Event("reveal", {"cards": list(cards)}))
-    log.append(Event("win", {"seat": winner, "card": cards[winner], "target": target}))
+    distance = abs(cards[winner] - target)
+    tie = any(abs(card - target) == distance for seat, card in enumerate(cards) if seat != winner)
+    data = {"seat": winner, "card": cards[winner], "target": target, "distance": distance}
+    log.append(Event("win", {**data, "tie": tie}))
     for seat, card in enumerate(cards):
         if seat != winner:
             kind = "discard_draw" if seat in owed else "gap_discard"
@@ -272,7 +277,8 @@ def draw(state: DichtDranState, seat: Seat, count: int, log: list[Event] | None)
         insort(hand, card)
     if log is not None:
         log.append(Event("draw", {"seat": seat, "count": len(drawn)}))
-        log.append(Event("drawn", {"seat": seat, "cards": drawn}, frozenset({seat})))
+        data = {"seat": seat, "count": len(drawn), "cards": drawn}
+        log.append(Event("drawn", data, frozenset({seat})))
     return reshuffled
 
 

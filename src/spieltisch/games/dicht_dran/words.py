@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.core.game import Event
-from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, section
+from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, phrase, section
 
 if TYPE_CHECKING:
     from spieltisch.games.dicht_dran.game import Play
@@ -19,30 +19,54 @@ def label(action: Play, lang: str) -> str:
 
 
 def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
-    """One line telling a person what ``event`` means, in ``lang``."""
+    """One line telling ``audience`` what ``event`` means, in ``lang``: seats by their names,
+    the reader's own seat as "du"/"you"."""
     words = in_lang(_EVENT_WORDS, lang)
     data: dict[str, Any] = dict(event.data)
-    if event.kind == "game_end":
+    kind = event.kind
+    if kind == "game_end":
         places = sorted(enumerate(data.pop("ranking")), key=lambda seat_place: seat_place[1])
         data["ranking"] = ", ".join(
-            words["place"].format(place=place, player=seat + 1) for seat, place in places
+            words["place"].format(place=place, player=_who(seat, audience, lang, words))
+            for seat, place in places
+        )
+    elif kind == "reveal":
+        data["cards"] = _each(data["cards"], audience, lang, words)
+    elif kind == "pass_end":
+        data["scores"] = _each(data["scores"], audience, lang, words)
+        data["totals"] = _each(data["totals"], audience, lang, words)
+        data["hands"] = _each(
+            [", ".join(map(str, hand)) or "–" for hand in data["hands"]], audience, lang, words
         )
     if "gap" in data:
         data["gap"] = "{}–{}".format(*data["gap"])
-    for key in ("hand", "cards", "scores", "totals", "ranking"):
+    for key in ("hand", "cards"):
         if isinstance(data.get(key), list):
             data[key] = ", ".join(map(str, data[key]))
-    if "seat" in data:
-        data["player"] = data["seat"] + 1
     for key in ("chilis", "count"):
         if key in data:
             data[f"{key}_word"] = words[f"{key}_{'one' if data[key] == 1 else 'many'}"]
-    if event.kind == "pass_end":
-        data["hands"] = " | ".join(
-            f"{words['player']} {seat + 1}: {', '.join(map(str, hand)) or '–'}"
-            for seat, hand in enumerate(data["hands"])
-        )
-    return words[event.kind].format(**data)
+    if kind == "win" and data["tie"]:
+        kind = "win_tie"
+    if "seat" in data:
+        seat = data.pop("seat")
+        if event.to == frozenset({seat}):  # told to the seat alone: it is the reader
+            audience = Audience(audience.names, seat)
+        return phrase(words, kind, seat, audience, lang, **data)
+    return words[kind].format(**data)
+
+
+def _who(seat: int, audience: Audience, lang: str, words: dict[str, str]) -> str:
+    """The seat's name, or "du"/"you" for the reader."""
+    return words["you"] if audience.is_reader(seat) else audience.name(seat, lang)
+
+
+def _each(values: list[Any], audience: Audience, lang: str, words: dict[str, str]) -> str:
+    """One value per seat, each after the seat's name: "Lotte: 21, Emil: 4, du: 19"."""
+    return ", ".join(
+        words["each"].format(player=_who(seat, audience, lang, words), value=value)
+        for seat, value in enumerate(values)
+    )
 
 
 _EVENTS: dict[str, dict[str, str]] = {
@@ -50,48 +74,75 @@ _EVENTS: dict[str, dict[str, str]] = {
         "pass_start": "Durchgang {pass} beginnt.",
         "deal": "Deine Handkarten: {hand}",
         "target": "Zielkarte {target}, Lücke {gap}.",
-        "commit": "Spieler {player} hat eine Karte verdeckt abgelegt.",
-        "my_card": "Du hast die {card} verdeckt abgelegt.",
-        "reveal": "Aufgedeckt: {cards}",
-        "win": "Spieler {player} ist mit der {card} am dichtesten dran und gewinnt die {target}.",
-        "gap_discard": "Die {card} von Spieler {player} passt in die Lücke: abgelegt.",
-        "discard_draw": "Die {card} von Spieler {player} liegt außerhalb der Lücke und zeigt "
-        "{chilis} {chilis_word}: abgelegt, Spieler {player} muss nachziehen.",
-        "draw": "Spieler {player} zieht {count} {count_word}.",
-        "drawn": "Du ziehst: {cards}",
+        "commit": "{player} hat eine Karte verdeckt abgelegt.",
+        "commit.you": "Du hast eine Karte verdeckt abgelegt.",
+        "my_card": "{player} hat die {card} verdeckt abgelegt.",
+        "my_card.you": "Du hast die {card} verdeckt abgelegt.",
+        "reveal": "Aufgedeckt – {cards}.",
+        "win": "{player} gewinnt die {target} mit der {card} (Abstand {distance}).",
+        "win.you": "Du gewinnst die {target} mit der {card} (Abstand {distance}).",
+        "win_tie": "{player} gewinnt die {target} mit der {card} (Abstand {distance}, gleich "
+        "dicht – die höhere gewinnt).",
+        "win_tie.you": "Du gewinnst die {target} mit der {card} (Abstand {distance}, gleich "
+        "dicht – die höhere gewinnt).",
+        "gap_discard": "Die {card} von {player} passt in die Lücke und wird abgelegt.",
+        "gap_discard.you": "Deine {card} passt in die Lücke und wird abgelegt.",
+        "discard_draw": "Die {card} von {player} liegt außerhalb der Lücke und wird abgelegt: "
+        "{chilis} {chilis_word}.",
+        "discard_draw.you": "Deine {card} liegt außerhalb der Lücke und wird abgelegt: "
+        "{chilis} {chilis_word}.",
+        "draw": "{player} zieht {count} {count_word}.",
+        "draw.you": "Du ziehst {count} {count_word}.",
+        "drawn": "{player} zieht {count} {count_word}: {cards}.",
+        "drawn.you": "Du ziehst {count} {count_word}: {cards}.",
         "reshuffle": "Der Zugstapel ist leer: {cards} Karten des Ablagestapels werden gemischt.",
-        "pass_end": "Durchgang {pass} ist vorbei. Handkarten: {hands}. Punkte: {scores}; "
-        "insgesamt: {totals}.",
-        "player": "Spieler",
+        "pass_end": "Durchgang {pass} ist vorbei. Punkte – {scores}; insgesamt – {totals}. "
+        "Übrige Handkarten – {hands}.",
+        "you": "du",
+        "each": "{player}: {value}",
         "chilis_one": "Knallschote",
         "chilis_many": "Knallschoten",
         "count_one": "Karte",
         "count_many": "Karten",
         "game_end": "Das Spiel ist aus. Platzierung: {ranking}.",
-        "place": "Spieler {player} auf Platz {place}",
+        "place": "{place}. {player}",
     },
     "en": {
         "pass_start": "Pass {pass} begins.",
         "deal": "Your hand: {hand}",
         "target": "Target {target}, gap {gap}.",
-        "commit": "Player {player} laid a card face down.",
-        "my_card": "You laid the {card} face down.",
-        "reveal": "Revealed: {cards}",
-        "win": "Player {player} is closest with {card} and wins the {target}.",
-        "gap_discard": "Player {player}'s {card} fits the gap: discarded.",
-        "discard_draw": "Player {player}'s {card} is outside the gap and shows {chilis} "
-        "{chilis_word}: discarded, player {player} must draw.",
-        "draw": "Player {player} draws {count} {count_word}.",
-        "drawn": "You draw: {cards}",
+        "commit": "{player} laid a card face down.",
+        "commit.you": "You laid a card face down.",
+        "my_card": "{player} laid the {card} face down.",
+        "my_card.you": "You laid the {card} face down.",
+        "reveal": "Revealed – {cards}.",
+        "win": "{player} wins the {target} with the {card} (distance {distance}).",
+        "win.you": "You win the {target} with the {card} (distance {distance}).",
+        "win_tie": "{player} wins the {target} with the {card} (distance {distance}, just as "
+        "close – the higher wins).",
+        "win_tie.you": "You win the {target} with the {card} (distance {distance}, just as "
+        "close – the higher wins).",
+        "gap_discard": "{player}'s {card} fits the gap and is discarded.",
+        "gap_discard.you": "Your {card} fits the gap and is discarded.",
+        "discard_draw": "{player}'s {card} is outside the gap and is discarded: {chilis} "
+        "{chilis_word}.",
+        "discard_draw.you": "Your {card} is outside the gap and is discarded: {chilis} "
+        "{chilis_word}.",
+        "draw": "{player} draws {count} {count_word}.",
+        "draw.you": "You draw {count} {count_word}.",
+        "drawn": "{player} draws {count} {count_word}: {cards}.",
+        "drawn.you": "You draw {count} {count_word}: {cards}.",
         "reshuffle": "The draw pile is empty: {cards} discarded cards are shuffled.",
-        "pass_end": "Pass {pass} is over. Hands: {hands}. Points: {scores}; totals: {totals}.",
-        "player": "Player",
+        "pass_end": "Pass {pass} is over. Points – {scores}; totals – {totals}. Cards left in "
+        "hand – {hands}.",
+        "you": "you",
+        "each": "{player}: {value}",
         "chilis_one": "chili",
         "chilis_many": "chilis",
         "count_one": "card",
         "count_many": "cards",
         "game_end": "The game is over. Places: {ranking}.",
-        "place": "player {player} in place {place}",
+        "place": "{place}. {player}",
     },
 }
 
@@ -113,7 +164,7 @@ _TERM: dict[str, dict[str, str]] = {
         "col_player": "Spieler",
         "col_hand": "Hand",
         "col_won": "gewonnen",
-        "col_chilis": "Schoten",
+        "col_chilis": "Knallschoten",
         "col_past": "Punkte bisheriger Durchgänge",
         "col_sum": "Punkte",
         "col_by_pass": "Punkte je Durchgang → gesamt",
@@ -149,51 +200,90 @@ _TERM: dict[str, dict[str, str]] = {
 _WEB: dict[str, dict[str, str]] = {
     "de": {
         "pass": "Durchgang {n} von {of}",
-        "target": "Zielkarte {n}",
+        "pass_short": "Durchgang {n}",
         "gap": "Lücke {low}–{high}",
-        "circle": "Der Kreis (im Uhrzeigersinn)",
+        "circle": "Der Kreis, im Uhrzeigersinn ab der Position oben",
         "target_mark": "Ziel",
-        "gap_mark": "Lücke",
+        "missing": "noch {n} Karten fehlen",
+        "missing_one": "noch 1 Karte fehlt",
+        "prompt": "Lege eine Karte verdeckt ab – noch {n} Karten fehlen.",
+        "prompt_one": "Lege eine Karte verdeckt ab – nur deine fehlt noch.",
         "players": "Spieler",
-        "hand": "Handkarten",
-        "won": "gewonnen",
-        "chilis": "Chilis",
         "total": "gesamt",
-        "laid": "gelegt",
         "your_hand": "Deine Hand",
         "choose": "Deine Hand – wähle die Karte, die du verdeckt legst",
-        "my_card": "Du hast verdeckt gelegt:",
-        "chili_n": "{n} Chili",
-        "chilis_n": "{n} Chilis",
-        "card": "Karte {n}, {chilis}",
+        "face_down": "verdeckte Karte",
+        "face_down_note": "verdeckt",
+        "my_card_label": "Deine verdeckt gelegte Karte: {n}",
+        "chili_n": "{n} Knallschote",
+        "chilis_n": "{n} Knallschoten",
+        "card": "{n}, {chilis}",
         "card_target": "Zielkarte {n}, {chilis}",
+        "card_gap_end": "{n}, {chilis}, Ende der Lücke",
+        "card_arrived": "{n}, {chilis}, liegt jetzt in der Mitte des Kreises",
+        "card_won": "{n}, {chilis}, gewonnen",
+        "took": "gewinnt die {n}",
+        "closest": "am dichtesten: {n} – Abstand {d}",
+        "closest_tie": "gleich dicht – die höhere gewinnt: {n}, Abstand {d}",
+        "in_gap": "in der Lücke",
+        "draws": "zieht {n}",
+        "chip_laid": "hat gelegt",
+        "chip_laying": "legt …",
+        "chip_won": "gewinnt",
+        "badge_chilis": "+{n}",
+        "badge_chilis_label": "{n} Knallschoten gewonnen in diesem Durchgang",
+        "badge_total": "{total} · +{n}",
+        "badge_total_label": "{total} Punkte aus früheren Durchgängen, {n} Knallschoten "
+        "gewonnen in diesem Durchgang",
+        "badge_points": "{n} P.",
+        "badge_points_label": "{n} Punkte",
         "play": "{n} verdeckt legen, {chilis}",
         "pass_scores": "Punkte je Durchgang",
-        "last_hands": "Übrige Handkarten am Ende des Durchgangs",
+        "ending_heading": "Wertung des Durchgangs {n}: gewonnene minus Knallschoten auf der Hand",
+        "ending_line": "{won} gewonnen − {hand} auf der Hand = {points}",
     },
     "en": {
         "pass": "pass {n} of {of}",
-        "target": "Target {n}",
+        "pass_short": "pass {n}",
         "gap": "gap {low}–{high}",
-        "circle": "The circle (clockwise)",
+        "circle": "The circle, clockwise from the top position",
         "target_mark": "target",
-        "gap_mark": "gap",
+        "missing": "{n} cards still missing",
+        "missing_one": "1 card still missing",
+        "prompt": "Lay a card face down – {n} cards are still missing.",
+        "prompt_one": "Lay a card face down – only yours is missing.",
         "players": "Players",
-        "hand": "hand",
-        "won": "won",
-        "chilis": "chilis",
         "total": "total",
-        "laid": "laid",
         "your_hand": "Your hand",
         "choose": "Your hand – choose the card to lay face down",
-        "my_card": "You laid face down:",
+        "face_down": "face-down card",
+        "face_down_note": "face down",
+        "my_card_label": "Your card laid face down: {n}",
         "chili_n": "{n} chili",
         "chilis_n": "{n} chilis",
-        "card": "card {n}, {chilis}",
+        "card": "{n}, {chilis}",
         "card_target": "target card {n}, {chilis}",
+        "card_gap_end": "{n}, {chilis}, end of the gap",
+        "card_arrived": "{n}, {chilis}, now in the middle of the circle",
+        "card_won": "{n}, {chilis}, won",
+        "took": "wins the {n}",
+        "closest": "closest: {n} – distance {d}",
+        "closest_tie": "just as close – the higher wins: {n}, distance {d}",
+        "in_gap": "in the gap",
+        "draws": "draws {n}",
+        "chip_laid": "has laid",
+        "chip_laying": "laying …",
+        "chip_won": "wins",
+        "badge_chilis": "+{n}",
+        "badge_chilis_label": "{n} chilis won this pass",
+        "badge_total": "{total} · +{n}",
+        "badge_total_label": "{total} points from earlier passes, {n} chilis won this pass",
+        "badge_points": "{n} pts",
+        "badge_points_label": "{n} points",
         "play": "lay {n} face down, {chilis}",
         "pass_scores": "Points per pass",
-        "last_hands": "Cards left in hand at the end of the pass",
+        "ending_heading": "Scoring of pass {n}: chilis won minus chilis in hand",
+        "ending_line": "{won} won − {hand} in hand = {points}",
     },
 }
 """The browser's own words for the board and the move buttons."""

@@ -579,7 +579,10 @@ def bank(state: MissionszahlState, log: Log) -> None:
     if log is not None:
         final = scores(state)
         ranking = [1 + sum(other > mine for other in final) for mine in final]
-        log.append(Event("game_end", {"scores": list(final), "ranking": ranking}))
+        void = void_cards(state.collections, state.missions, state.arrows)
+        data = {"scores": list(final), "ranking": ranking}
+        bonus = [colour_bonus(cards) for cards in state.collections]
+        log.append(Event("game_end", {**data, "bonus": bonus, "void": void}))
 
 
 def _put_under(state: MissionszahlState, card: int, known: int) -> None:
@@ -661,6 +664,22 @@ def table_scores(
         bonus += BONUS[counts >> 16 & 255] + BONUS[counts >> 24]
         scores.append((tally & NUMBERS_MASK) - lost + bonus)
     return tuple(scores)
+
+
+def void_cards(
+    collections: Sequence[Sequence[int]], missions: Sequence[int], arrows: Sequence[int]
+) -> list[list[str]]:
+    """Each seat's collected cards that count nothing (by name): those whose number is a
+    mission number on the table that does not point at the seat (:func:`table_scores`)."""
+    numbers = list(map(VALUE.__getitem__, missions))
+    table = set(numbers) if UNOWNED_MISSION_VOIDS else {
+        number for number, arrow in zip(numbers, arrows, strict=True) if arrow != NOBODY
+    }
+    void = []
+    for seat, cards in enumerate(collections):
+        own = {number for number, arrow in zip(numbers, arrows, strict=True) if arrow == seat}
+        void.append([NAME[card] for card in cards if VALUE[card] in table - own])
+    return void
 
 
 #: The symbols carried out without a decision.

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from spieltisch.core.game import JSON, Event
-from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, section
+from spieltisch.core.words import NEUTRAL, Audience, Catalog, catalog, in_lang, phrase, section
 from spieltisch.games.missionszahl.actions import (
     BLINDS,
     GIVES,
@@ -293,7 +293,8 @@ _SYMBOLS: dict[str, dict[str, str]] = {
 # -- events --------------------------------------------------------------------------------
 
 _CARD_KEYS = ("card", "old", "took", "gave", "got")
-_SEAT_KEYS = {"seat": "player", "to": "to_player", "other": "other_player"}
+#: The second seat a line may name, besides ``seat`` (its ``{player}``).
+_OTHER_KEYS = {"to": "to_player", "other": "other_player"}
 
 
 def card_text(name: str, lang: str) -> str:
@@ -303,122 +304,212 @@ def card_text(name: str, lang: str) -> str:
     return name if symbol is None else f"{name} ({in_lang(_SYMBOL_WORDS, lang)[symbol.value]})"
 
 
+def _who(seat: int, audience: Audience, lang: str, words: dict[str, str]) -> str:
+    """The seat's name, or "du"/"you" for the reader."""
+    return words["you"] if audience.is_reader(seat) else audience.name(seat, lang)
+
+
 def _per_player(
-    cards: Sequence[str], seats: Sequence[int], lang: str, words: dict[str, str], symbols: bool
+    cards: Sequence[str], seats: Sequence[int], lang: str, words: dict[str, str],
+    audience: Audience, symbols: bool,
 ) -> str:
     return ", ".join(
-        f"{words['player']} {seat + 1}: {card_text(card, lang) if symbols else card}"
+        words["each"].format(
+            player=_who(seat, audience, lang, words),
+            card=card_text(card, lang) if symbols else card,
+        )
         for seat, card in zip(seats, cards, strict=True)
     )
 
 
 def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
-    """One line telling a person what ``event`` means, in ``lang``."""
+    """One line telling ``audience`` what ``event`` means, in ``lang``: seats by their names,
+    the reader as "du"/"you" (a line about two seats has a form for each of them)."""
     lang = lang if lang in _EVENT_WORDS else "en"
     words = _EVENT_WORDS[lang]
     data: dict[str, Any] = dict(event.data)
-    for key, name in _SEAT_KEYS.items():
-        if key in data:
-            data[name] = data[key] + 1
+    kind = event.kind
     for key in _CARD_KEYS:
         if key in data:
             data[key] = card_text(data[key], lang)
     if "cards" in data:
         seats = data.get("seats", range(len(data["cards"])))
-        symbols = event.kind != "tie_draw"  # drawn only for their numbers
-        data["cards"] = _per_player(data["cards"], seats, lang, words, symbols)
+        symbols = kind != "tie_draw"  # drawn only for their numbers
+        data["cards"] = _per_player(data["cards"], seats, lang, words, audience, symbols)
     if "seats" in data:
-        data["players"] = ", ".join(str(seat + 1) for seat in data["seats"])
+        data["players"] = ", ".join(_who(seat, audience, lang, words) for seat in data["seats"])
     if "delta" in data:
         data["delta"] = f"{data['delta']:+d}"
-    for key in ("hand", "scores", "ranking"):
-        if key in data:
-            data[key] = ", ".join(map(str, data[key])) or "–"
-    kind = event.kind
+    if "scores" in data:
+        data["ranking"] = _ranking(data.pop("scores"), data["ranking"], audience, lang, words)
+    if "hand" in data:
+        data["hand"] = ", ".join(data["hand"]) or "–"
     if kind == "evens_out":
         kind = "evens_out_some" if data["seats"] else "evens_out_none"
-    return words[kind].format(**data)
+    if "seat" not in data:
+        return words[kind].format(**data)
+    seat = data.pop("seat")
+    if event.to == frozenset({seat}):  # told to the seat alone: it is the reader
+        audience = Audience(audience.names, seat)
+    for key, name in _OTHER_KEYS.items():
+        if key in data:
+            other = data.pop(key)
+            if audience.is_reader(other) and f"{kind}.to_you" in words:
+                kind = f"{kind}.to_you"
+            data[name] = audience.name(other, lang)
+    return phrase(words, kind, seat, audience, lang, **data)
+
+
+def _ranking(
+    scores: Sequence[int], places: Sequence[int], audience: Audience, lang: str,
+    words: dict[str, str],
+) -> str:
+    """"1. Lotte 142, 2. du 120": every seat by place, with its points."""
+    order = sorted(range(len(scores)), key=lambda seat: (places[seat], seat))
+    return ", ".join(
+        words["place"].format(
+            place=places[seat], player=_who(seat, audience, lang, words), points=scores[seat]
+        )
+        for seat in order
+    )
 
 
 _EVENTS: dict[str, dict[str, str]] = {
     "de": {
-        "player": "Spieler",
+        "you": "du",
+        "each": "{player}: {card}",
+        "place": "{place}. {player} ({points})",
         "deal": "Deine Handkarten: {hand}",
         "mission": "Runde {round}: Die Missionszahl ist {number} ({mission}).",
-        "commit": "Spieler {player} hat eine Karte verdeckt abgelegt.",
-        "my_card": "Du hast {card} verdeckt abgelegt.",
-        "reveal": "Aufgedeckt – {cards}",
-        "first": "Spieler {player} hat mit {card} die höchste Symbolkarte und beginnt mit den "
+        "commit": "{player} hat eine Karte verdeckt abgelegt.",
+        "commit.you": "Du hast eine Karte verdeckt abgelegt.",
+        "my_card": "{player} hat {card} verdeckt abgelegt.",
+        "my_card.you": "Du hast {card} verdeckt abgelegt.",
+        "reveal": "Aufgedeckt – {cards}.",
+        "first": "{player} hat mit {card} die höchste Symbolkarte und beginnt mit den "
+        "Symbolaktionen.",
+        "first.you": "Du hast mit {card} die höchste Symbolkarte und beginnst mit den "
         "Symbolaktionen.",
         "tie_draw": "Gleichstand, es wird gezogen – {cards}; die Karten kommen unter den "
         "Ziehstapel.",
-        "pass_cw": "Spieler {player}: Alle ausgespielten Karten wandern einen Platz im "
-        "Uhrzeigersinn weiter – {cards}",
-        "new_mission": "Spieler {player} wechselt die Missionszahl: {old_mission} kommt unter "
-        "den Ziehstapel, die neue Missionszahl ist {number} ({mission}).",
-        "evens_out_some": "Spieler {player}: Alle geraden Karten fallen aus dem Zug – "
-        "Spieler {players} scheiden für diese Runde aus.",
-        "evens_out_none": "Spieler {player}: Alle geraden Karten fallen aus dem Zug – "
-        "niemand hat eine gerade Karte gespielt.",
-        "cancelled": "Die Symbolaktion von {card} bei Spieler {player} entfällt.",
-        "drawn": "Spieler {player} zieht {card} und gibt die Karte einem Mitspieler.",
-        "give": "Spieler {player} gibt {card} an Spieler {to_player}; dessen {old} kommt "
-        "unter den Ziehstapel.",
-        "shift": "Spieler {player} ändert die Missionszahl um {delta} auf {target}.",
-        "win": "Spieler {player} liegt mit {card} am nächsten an der Missionszahl {target} "
-        "und gewinnt die Runde.",
-        "arrow": "Der Pfeil der Missionskarte {mission} zeigt jetzt auf Spieler {player}.",
-        "no_winner": "Alle sind ausgeschieden: Niemand gewinnt diese Runde.",
-        "swap": "Spieler {player} tauscht die ausgespielte Karte mit Spieler {other_player}: "
-        "er nimmt {took} und gibt {gave}.",
-        "no_swap": "Spieler {player} behält seine ausgespielte Karte.",
-        "no_exchange": "Spieler {player} tauscht keine Handkarte aus.",
-        "exchange_pile": "Spieler {player} tauscht eine Handkarte gegen die oberste Karte "
-        "des Ziehstapels.",
-        "exchange_blind": "Spieler {player} tauscht eine Handkarte blind mit Spieler "
-        "{other_player}.",
-        "traded_pile": "Spieler {player} legt {gave} unter den Ziehstapel und zieht {got}.",
-        "traded_blind": "Spieler {player} gibt {gave} an Spieler {other_player} und zieht "
-        "dafür {got}.",
-        "bank": "Alle legen ihre Karte auf den eigenen Sammelstapel – {cards}",
-        "game_end": "Das Spiel ist aus. Punkte: {scores}; Platzierung: {ranking}.",
+        "pass_cw": "{player} lässt alle ausgespielten Karten einen Platz im Uhrzeigersinn "
+        "weiterwandern. Jetzt liegen – {cards}.",
+        "pass_cw.you": "Du lässt alle ausgespielten Karten einen Platz im Uhrzeigersinn "
+        "weiterwandern. Jetzt liegen – {cards}.",
+        "new_mission": "{player} wechselt die Missionszahl: {old_mission} kommt unter den "
+        "Ziehstapel, die neue Missionszahl ist {number} ({mission}).",
+        "new_mission.you": "Du wechselst die Missionszahl: {old_mission} kommt unter den "
+        "Ziehstapel, die neue Missionszahl ist {number} ({mission}).",
+        "evens_out_some": "{player} lässt die geraden Zahlen rausfallen. Raus sind – {players}.",
+        "evens_out_some.you": "Du lässt die geraden Zahlen rausfallen. Raus sind – {players}.",
+        "evens_out_none": "{player} lässt die geraden Zahlen rausfallen – niemand hat eine "
+        "gerade Zahl gelegt.",
+        "evens_out_none.you": "Du lässt die geraden Zahlen rausfallen – niemand hat eine "
+        "gerade Zahl gelegt.",
+        "cancelled": "Die Symbolaktion von {card} bei {player} entfällt.",
+        "cancelled.you": "Die Symbolaktion deiner {card} entfällt.",
+        "drawn": "{player} zieht {card} und gibt die Karte gleich einem Mitspieler.",
+        "drawn.you": "Du ziehst {card} und gibst die Karte gleich einem Mitspieler.",
+        "give": "{player} gibt {card} an {to_player}; dessen {old} kommt unter den Ziehstapel.",
+        "give.you": "Du gibst {card} an {to_player}; dessen {old} kommt unter den Ziehstapel.",
+        "give.to_you": "{player} gibt dir {card}; deine {old} kommt unter den Ziehstapel.",
+        "shift": "{player} ändert die Missionszahl um {delta} auf {target}.",
+        "shift.you": "Du änderst die Missionszahl um {delta} auf {target}.",
+        "win": "{player} liegt mit {card} am nächsten an der Missionszahl {target} und "
+        "gewinnt die Runde.",
+        "win.you": "Du liegst mit {card} am nächsten an der Missionszahl {target} und "
+        "gewinnst die Runde.",
+        "arrow": "Der Pfeil der Missionskarte {mission} zeigt jetzt auf {player}.",
+        "arrow.you": "Der Pfeil der Missionskarte {mission} zeigt jetzt auf dich.",
+        "no_winner": "Alle sind raus: Niemand gewinnt diese Runde.",
+        "swap": "{player} tauscht die ausgespielte Karte mit {other_player}: nimmt {took} und "
+        "gibt {gave}.",
+        "swap.you": "Du tauschst die ausgespielte Karte mit {other_player}: du nimmst {took} "
+        "und gibst {gave}.",
+        "swap.to_you": "{player} tauscht die ausgespielte Karte mit dir: nimmt deine {took} "
+        "und gibt dir {gave}.",
+        "no_swap": "{player} behält die ausgespielte Karte.",
+        "no_swap.you": "Du behältst deine ausgespielte Karte.",
+        "no_exchange": "{player} tauscht keine Handkarte aus.",
+        "no_exchange.you": "Du tauschst keine Handkarte aus.",
+        "exchange_pile": "{player} tauscht eine Handkarte gegen die oberste Karte des "
+        "Ziehstapels.",
+        "exchange_pile.you": "Du tauschst eine Handkarte gegen die oberste Karte des "
+        "Ziehstapels.",
+        "exchange_blind": "{player} tauscht eine Handkarte blind mit {other_player}.",
+        "exchange_blind.you": "Du tauschst eine Handkarte blind mit {other_player}.",
+        "exchange_blind.to_you": "{player} tauscht eine Handkarte blind mit dir.",
+        "traded_pile": "{player} legt {gave} unter den Ziehstapel und zieht {got}.",
+        "traded_pile.you": "Du legst {gave} unter den Ziehstapel und ziehst {got}.",
+        "traded_blind": "{player} gibt {gave} an {other_player} und zieht dafür {got}.",
+        "traded_blind.you": "Du gibst {gave} an {other_player} und ziehst dafür {got}.",
+        "traded_blind.to_you": "{player} gibt dir {gave} und zieht dafür deine {got}.",
+        "bank": "Alle legen ihre Karte auf den eigenen Sammelstapel – {cards}.",
+        "game_end": "Das Spiel ist aus. Platzierung: {ranking}.",
     },
     "en": {
-        "player": "Player",
+        "you": "you",
+        "each": "{player}: {card}",
+        "place": "{place}. {player} ({points})",
         "deal": "Your hand: {hand}",
         "mission": "Round {round}: the mission number is {number} ({mission}).",
-        "commit": "Player {player} laid a card face down.",
-        "my_card": "You laid {card} face down.",
-        "reveal": "Revealed – {cards}",
-        "first": "Player {player} has the highest symbol card, {card}, and begins the symbol "
-        "actions.",
+        "commit": "{player} laid a card face down.",
+        "commit.you": "You laid a card face down.",
+        "my_card": "{player} laid {card} face down.",
+        "my_card.you": "You laid {card} face down.",
+        "reveal": "Revealed – {cards}.",
+        "first": "{player} has the highest symbol card, {card}, and begins the symbol actions.",
+        "first.you": "You have the highest symbol card, {card}, and begin the symbol actions.",
         "tie_draw": "A tie: the tied players draw – {cards}; the cards go under the draw pile.",
-        "pass_cw": "Player {player}: every played card moves one seat clockwise – {cards}",
-        "new_mission": "Player {player} replaces the mission number: {old_mission} goes under "
-        "the draw pile, the new mission number is {number} ({mission}).",
-        "evens_out_some": "Player {player}: even cards are out – players {players} are out "
-        "of this round.",
-        "evens_out_none": "Player {player}: even cards are out – nobody played an even card.",
-        "cancelled": "The symbol action of {card} at player {player} is dropped.",
-        "drawn": "Player {player} draws {card} and gives it to another player.",
-        "give": "Player {player} gives {card} to player {to_player}, whose {old} goes under "
-        "the draw pile.",
-        "shift": "Player {player} changes the mission number by {delta} to {target}.",
-        "win": "Player {player} is closest to the mission number {target} with {card} and "
-        "wins the round.",
-        "arrow": "The arrow of mission card {mission} now points at player {player}.",
+        "pass_cw": "{player} moves every played card one seat clockwise. Now – {cards}.",
+        "pass_cw.you": "You move every played card one seat clockwise. Now – {cards}.",
+        "new_mission": "{player} replaces the mission number: {old_mission} goes under the draw "
+        "pile, the new mission number is {number} ({mission}).",
+        "new_mission.you": "You replace the mission number: {old_mission} goes under the draw "
+        "pile, the new mission number is {number} ({mission}).",
+        "evens_out_some": "{player} knocks out the even numbers. Out – {players}.",
+        "evens_out_some.you": "You knock out the even numbers. Out – {players}.",
+        "evens_out_none": "{player} knocks out the even numbers – nobody played an even "
+        "number.",
+        "evens_out_none.you": "You knock out the even numbers – nobody played an even number.",
+        "cancelled": "The symbol action of {card} at {player} is dropped.",
+        "cancelled.you": "The symbol action of your {card} is dropped.",
+        "drawn": "{player} draws {card} and gives it to another player.",
+        "drawn.you": "You draw {card} and give it to another player.",
+        "give": "{player} gives {card} to {to_player}, whose {old} goes under the draw pile.",
+        "give.you": "You give {card} to {to_player}, whose {old} goes under the draw pile.",
+        "give.to_you": "{player} gives you {card}; your {old} goes under the draw pile.",
+        "shift": "{player} changes the mission number by {delta} to {target}.",
+        "shift.you": "You change the mission number by {delta} to {target}.",
+        "win": "{player} is closest to the mission number {target} with {card} and wins the "
+        "round.",
+        "win.you": "You are closest to the mission number {target} with {card} and win the "
+        "round.",
+        "arrow": "The arrow of mission card {mission} now points at {player}.",
+        "arrow.you": "The arrow of mission card {mission} now points at you.",
         "no_winner": "Everybody is out: nobody wins this round.",
-        "swap": "Player {player} swaps played cards with player {other_player}: takes "
-        "{took} and gives {gave}.",
-        "no_swap": "Player {player} keeps his played card.",
-        "no_exchange": "Player {player} exchanges no hand card.",
-        "exchange_pile": "Player {player} exchanges a hand card for the top card of the draw pile.",
-        "exchange_blind": "Player {player} exchanges a hand card blind with player {other_player}.",
-        "traded_pile": "Player {player} puts {gave} under the draw pile and draws {got}.",
-        "traded_blind": "Player {player} gives {gave} to player {other_player} and takes {got} "
-        "in return.",
-        "bank": "Everybody puts his card on his own collection – {cards}",
-        "game_end": "The game is over. Points: {scores}; places: {ranking}.",
+        "swap": "{player} swaps played cards with {other_player}: takes {took} and gives "
+        "{gave}.",
+        "swap.you": "You swap played cards with {other_player}: you take {took} and give "
+        "{gave}.",
+        "swap.to_you": "{player} swaps played cards with you: takes your {took} and gives you "
+        "{gave}.",
+        "no_swap": "{player} keeps the played card.",
+        "no_swap.you": "You keep your played card.",
+        "no_exchange": "{player} exchanges no hand card.",
+        "no_exchange.you": "You exchange no hand card.",
+        "exchange_pile": "{player} exchanges a hand card for the top card of the draw pile.",
+        "exchange_pile.you": "You exchange a hand card for the top card of the draw pile.",
+        "exchange_blind": "{player} exchanges a hand card blind with {other_player}.",
+        "exchange_blind.you": "You exchange a hand card blind with {other_player}.",
+        "exchange_blind.to_you": "{player} exchanges a hand card blind with you.",
+        "traded_pile": "{player} puts {gave} under the draw pile and draws {got}.",
+        "traded_pile.you": "You put {gave} under the draw pile and draw {got}.",
+        "traded_blind": "{player} gives {gave} to {other_player} and takes {got} in return.",
+        "traded_blind.you": "You give {gave} to {other_player} and take {got} in return.",
+        "traded_blind.to_you": "{player} gives you {gave} and takes your {got} in return.",
+        "bank": "Everybody puts the played card on their own collection – {cards}.",
+        "game_end": "The game is over. Places: {ranking}.",
     },
 }
 
@@ -504,27 +595,61 @@ _WEB: dict[str, dict[str, str]] = {
     "de": {
         "round": "Runde {n} von {of}",
         "card": "{colour} {n}",
-        "missions": "Missionskarten (Pfeil zeigt auf)",
+        "prompt_commit": "Lege eine Karte verdeckt ab.",
+        "prompt_shift": "Ändere die Missionszahl um +3 oder −3.",
+        "prompt_give": "Gib die gezogene Karte einem Mitspieler.",
+        "prompt_swap": "Tausche deine ausgespielte Karte mit einer anderen – oder behalte sie.",
+        "prompt_exchange": "Tausche eine Handkarte aus – oder nicht.",
+        "prompt_trade": "Wähle die Handkarte, die du abgibst.",
+        "face_down": "verdeckte Karte",
+        "face_down_note": "verdeckt",
+        "my_card_label": "Deine verdeckt gelegte Karte: {card}",
+        "mission_card": "Missionskarte: {card}",
+        "mission_caption": "Missionszahl",
+        "changed_from": "geändert, gedruckt: {n}",
         "arrow": "Pfeil auf {who}",
-        "mission": "Missionszahl {n}",
-        "shifted": "Missionszahl {n}, geändert um {shift}: {target}",
+        "arrow_nobody": "Pfeil auf niemanden",
+        "missions": "Frühere Missionskarten und wem ihr Pfeil gehört",
         "pile": "Ziehstapel: {n} Karten",
-        "pile_known": "Bekannt im Ziehstapel (von oben gezählt)",
-        "drawn": "Gezogen, wird gleich weitergegeben",
+        "drawn": "Gezogen, wird weitergegeben:",
+        "legend": "Symbole",
+        "help_pass_cw": "alle ausgespielten Karten wandern einen Platz weiter",
+        "help_new_mission": "eine neue Missionskarte ersetzt die alte",
+        "help_evens_out": "wer eine gerade Zahl gelegt hat, ist raus",
+        "help_plus_minus_3": "die Missionszahl wird um 3 größer oder kleiner",
+        "help_draw_and_give": "eine Karte ziehen und sie jemandem statt seiner Karte geben",
+        "to_collection": "gesammelt",
+        "out_mark": "raus",
+        "closest_mark": "am nächsten",
+        "chip_symbol": "führt ein Symbol aus",
+        "chip_won": "gewinnt die Runde",
+        "chip_laid": "hat gelegt",
+        "chip_laying": "legt …",
+        "chip_shift": "wählt +3 oder −3",
+        "chip_give": "gibt die gezogene Karte",
+        "chip_swap": "darf tauschen",
+        "chip_exchange": "tauscht eine Handkarte",
+        "collection_label": "Sammelstapel: {n} Karten ({colours})",
+        "badge": "{n} P.",
+        "badge_label": "{n} Punkte, wenn jetzt gewertet würde",
         "your_hand": "Deine Hand",
         "choose_commit": "Deine Hand – lege eine Karte verdeckt",
         "choose_trade": "Deine Hand – wähle die Karte, die du abgibst",
-        "my_card": "Du hast verdeckt gelegt:",
-        "known": "Bekannte Handkarten von {who}",
+        "known": "Du weißt, {who} hat:",
         "players": "Spieler",
-        "hand": "Handkarten",
-        "played": "ausgespielt",
-        "notes": "",
         "collection": "Sammelstapel",
         "points": "Punkte",
+        "ending_bonus": "Farbbonus {n}",
+        "ending_removed": "zählen nicht: {cards}",
+        "ending_none_removed": "alle Karten zählen",
+        "void": "zählt nicht: ihre Zahl liegt als Missionszahl eines anderen auf dem Tisch",
+        "sheet": "Sammelstapel und Punkte",
+        "ending": "Wertung: Farbbonus plus die Zahlen, ohne die Karten, deren Zahl als "
+        "Missionszahl eines anderen auf dem Tisch liegt",
         "play": "{card} verdeckt legen",
         "trade": "{card} abgeben",
         "g_shift": "Missionszahl ändern",
+        "shift_label": "Missionszahl um {delta} ändern",
         "g_give": "Gezogene Karte geben an",
         "g_swap": "Ausgespielte Karte tauschen",
         "g_exchange": "Handkarte austauschen",
@@ -534,32 +659,65 @@ _WEB: dict[str, dict[str, str]] = {
         "exchange_none": "Nicht austauschen",
         "exchange_pile": "Mit dem Ziehstapel",
         "exchange_blind": "Blind mit {who}",
-        "legend": "Symbole",
     },
     "en": {
         "round": "round {n} of {of}",
         "card": "{colour} {n}",
-        "missions": "Mission cards (arrow points at)",
+        "prompt_commit": "Lay a card face down.",
+        "prompt_shift": "Change the mission number by +3 or −3.",
+        "prompt_give": "Give the drawn card to another player.",
+        "prompt_swap": "Swap your played card for another – or keep it.",
+        "prompt_exchange": "Exchange a hand card – or not.",
+        "prompt_trade": "Choose the hand card you give away.",
+        "face_down": "face-down card",
+        "face_down_note": "face down",
+        "my_card_label": "Your card laid face down: {card}",
+        "mission_card": "Mission card: {card}",
+        "mission_caption": "Mission number",
+        "changed_from": "changed, printed: {n}",
         "arrow": "arrow at {who}",
-        "mission": "Mission number {n}",
-        "shifted": "Mission number {n}, changed by {shift}: {target}",
+        "arrow_nobody": "arrow at nobody",
+        "missions": "Earlier mission cards and whom their arrow points at",
         "pile": "Draw pile: {n} cards",
-        "pile_known": "Known in the draw pile (counted from the top)",
-        "drawn": "Drawn, to be given away",
+        "drawn": "Drawn, to be given away:",
+        "legend": "Symbols",
+        "help_pass_cw": "every played card moves one seat on",
+        "help_new_mission": "a new mission card replaces the old one",
+        "help_evens_out": "whoever played an even number is out",
+        "help_plus_minus_3": "the mission number goes up or down by 3",
+        "help_draw_and_give": "draw a card and give it to someone in place of their card",
+        "to_collection": "collected",
+        "out_mark": "out",
+        "closest_mark": "closest",
+        "chip_symbol": "carries out a symbol",
+        "chip_won": "wins the round",
+        "chip_laid": "has laid",
+        "chip_laying": "laying …",
+        "chip_shift": "chooses +3 or −3",
+        "chip_give": "gives the drawn card",
+        "chip_swap": "may swap",
+        "chip_exchange": "exchanges a hand card",
+        "collection_label": "collection: {n} cards ({colours})",
+        "badge": "{n} pts",
+        "badge_label": "{n} points if scored now",
         "your_hand": "Your hand",
         "choose_commit": "Your hand – lay a card face down",
         "choose_trade": "Your hand – choose the card to give away",
-        "my_card": "You laid face down:",
-        "known": "Known hand cards of {who}",
+        "known": "You know {who} holds:",
         "players": "Players",
-        "hand": "hand",
-        "played": "played",
-        "notes": "",
         "collection": "collection",
         "points": "points",
+        "ending_bonus": "colour bonus {n}",
+        "ending_removed": "count nothing: {cards}",
+        "ending_none_removed": "every card counts",
+        "void": "counts nothing: its number is someone else's mission number on the table",
+        "sheet": "Collections and points",
+        "ending": "Scoring: colour bonus plus the numbers, without the cards whose number is "
+        "someone else's mission number on the table",
         "play": "lay {card} face down",
         "trade": "give away {card}",
         "g_shift": "Change the mission number",
+        "shift_label": "change the mission number by {delta}",
         "g_give": "Give the drawn card to",
         "g_swap": "Swap played cards",
         "g_exchange": "Exchange a hand card",
@@ -569,7 +727,6 @@ _WEB: dict[str, dict[str, str]] = {
         "exchange_none": "Do not exchange",
         "exchange_pile": "With the draw pile",
         "exchange_blind": "Blind with {who}",
-        "legend": "Symbols",
     },
 }
 """The browser's own words for the board and the move buttons."""
