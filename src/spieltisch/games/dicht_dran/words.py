@@ -148,6 +148,7 @@ _TERM: dict[str, dict[str, str]] = {
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
+        "pitch": "Alle legen verdeckt – wer der Zielkarte am dichtesten kommt, gewinnt sie.",
         "pass": "Durchgang {n} von {of}",
         "target": "Zielkarte {n}",
         "gap": "Lücke {low}–{high}",
@@ -172,6 +173,7 @@ _WEB: dict[str, dict[str, str]] = {
         "last_hands": "Übrige Handkarten am Ende des Durchgangs",
     },
     "en": {
+        "pitch": "All lay face down – the card closest to the target wins it.",
         "pass": "pass {n} of {of}",
         "target": "Target {n}",
         "gap": "gap {low}–{high}",

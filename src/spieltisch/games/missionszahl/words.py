@@ -502,6 +502,7 @@ _TERM: dict[str, dict[str, str]] = {
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
+        "pitch": "Komm der Missionszahl am nächsten – Symbole mischen die Runde auf.",
         "round": "Runde {n} von {of}",
         "card": "{colour} {n}",
         "missions": "Missionskarten (Pfeil zeigt auf)",
@@ -537,6 +538,7 @@ _WEB: dict[str, dict[str, str]] = {
         "legend": "Symbole",
     },
     "en": {
+        "pitch": "Get closest to the mission number – symbols shake up the round.",
         "round": "round {n} of {of}",
         "card": "{colour} {n}",
         "missions": "Mission cards (arrow points at)",
