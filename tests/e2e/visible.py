@@ -1,0 +1,128 @@
+"""Playing a table the way a person does: only controls that can be seen, one at a time,
+when the page offers them (not while a sequence plays). Used by the cross-game tests and by
+``scripts/gallery.py``; also what those need to know about the pieces still being built."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from typing import Any
+
+#: What the page offers now: "over", "answer" (a visible answer box), "move" (a visible,
+#: enabled move button) or null (a request under way, a sequence playing, nothing to do).
+OFFER = """() => {
+  const body = document.body;
+  if (body.dataset.over === "true") return "over";
+  if (body.dataset.busy || body.dataset.playing === "true") return null;
+  const seen = (el) => el.getClientRects().length > 0
+    && getComputedStyle(el).visibility !== "hidden" && !el.closest("[hidden], dialog:not([open])");
+  const field = document.querySelector("#answer-input");
+  if (field && !field.disabled && seen(field)) return "answer";
+  const moves = [...document.querySelectorAll("#main button.move:not([disabled])")].filter(seen);
+  return moves.length ? "move" : null;
+}"""
+
+#: How much wider than ``width`` the page is (0 or less: nothing scrolls sideways). Not
+#: against innerWidth: a phone's layout viewport grows to fit what overflows.
+OVERFLOW = """(width) => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)
+  - width"""
+
+#: Before any page of a context loads: bots' moves and reveals at the fast speed.
+FAST = "localStorage.setItem('spieltisch.speed', 'fast');"
+
+
+def offer(page: Any, timeout: float = 60_000) -> str:
+    """Waits until the page offers something (or the game is over); says what."""
+    handle = page.wait_for_function(OFFER, timeout=timeout)
+    found: str = handle.json_value()
+    return found
+
+
+def play_once(page: Any, answer: str = "keine Ahnung", pick: str = "first") -> str | None:
+    """One move through a visible control: typing ``answer`` where an answer is asked for,
+    else clicking the ``pick`` ("first" or "last") visible move. Returns what was done, or
+    None once the game is over."""
+    what = offer(page)
+    if what == "over":
+        return None
+    if what == "answer":
+        field = page.locator("#answer-input")
+        field.fill(answer)
+        field.press("Enter")
+        done = f"answer {answer}"
+    else:
+        buttons = page.locator("#main button.move:not([disabled])").locator("visible=true")
+        button = buttons.first if pick == "first" else buttons.last
+        done = button.get_attribute("aria-label") or button.inner_text()
+        button.click()
+    page.wait_for_function("() => !document.body.dataset.busy", timeout=30_000)
+    return done
+
+
+def play_moves(page: Any, count: int, pick: str = "first") -> list[str]:
+    """Up to ``count`` moves (fewer if the game ends)."""
+    made = []
+    for _ in range(count):
+        done = play_once(page, pick=pick)
+        if done is None:
+            break
+        made.append(done)
+    return made
+
+
+def play_to_end(page: Any, max_moves: int = 800, pick: str = "first") -> list[str]:
+    made = []
+    for _ in range(max_moves):
+        done = play_once(page, pick=pick)
+        if done is None:
+            return made
+        made.append(done)
+    raise AssertionError(f"the game did not end within {max_moves} moves")
+
+
+def name_in_dialog(page: Any, name: str) -> None:
+    """Answers the open name dialog ("Wie heißt du?") with ``name``."""
+    field = page.locator("dialog[open] #name-input")
+    field.wait_for(timeout=15_000)
+    field.fill(name)
+    field.press("Enter")
+    page.wait_for_function("() => !document.querySelector('dialog[open]')", timeout=15_000)
+
+
+# ---- the pieces of issue 26 built by the other helpers --------------------------------
+
+
+def _static(path: str) -> str:
+    return resources.files("spieltisch.server").joinpath("static", path).read_text("utf-8")
+
+
+def missing_server_piece() -> str | None:
+    """Why the server cannot seat people by name and bots by level yet (None: it can)."""
+    from spieltisch.server.app import create_app
+    from spieltisch.server.schemas import CreateTable
+
+    if "names" not in CreateTable.model_fields:
+        return "waits for the people helper: POST /api/tables has no `names` (wp-people)"
+    paths = {getattr(route, "path", "") for route in create_app(":memory:").routes}
+    if not any(path.startswith("/api/tables/") and path.endswith("/name") for path in paths):
+        return "waits for the people helper: no PUT /api/tables/{id}/name (wp-people)"
+    if "/api/qr.svg" not in paths:
+        return "waits for the people helper: no GET /api/qr.svg (wp-people)"
+    return None
+
+
+def missing_table_piece() -> str | None:
+    """Why the table page cannot seat an invited newcomer by name yet (None: it can)."""
+    table = _static("js/table.js")
+    if not re.search(r"/name\?token=|nameSeat|claimSeat", table):
+        return "waits for the shell helper: the table page does not name an invited seat (wp-shell)"
+    if "spieltisch.speed" not in table + _static_or_empty("js/sequencer.js"):
+        return "waits for the shell helper: no speed setting on the table page (wp-shell)"
+    return None
+
+
+def _static_or_empty(path: str) -> str:
+    try:
+        return _static(path)
+    except FileNotFoundError:
+        return ""
