@@ -20,6 +20,7 @@ from tests.e2e.visible import (
     name_in_dialog,
     play_moves,
     play_to_end,
+    tiles,
 )
 
 #: Each title's tile (the start of its German name), the seats to choose and the short
@@ -61,7 +62,7 @@ def seat_of(url: str) -> tuple[str, str]:
 def choose(page: Any, game: str, players: int, bots: str = "Bot · leicht") -> None:
     """On the start page: the game's tile, the number of seats, every other seat a bot."""
     title = TITLES[game][0]
-    page.get_by_role("button", name=re.compile(f"^{re.escape(title)}")).click()
+    tiles(page).get_by_role("button", name=re.compile(f"^{re.escape(title)}")).click()
     page.get_by_label(f"{players} Plätze", exact=True).check()
     for n in range(2, players + 1):
         page.get_by_label(f"Platz {n}", exact=True).select_option(label=bots)
@@ -172,7 +173,7 @@ def test_the_start_page_leads_back_to_a_running_table(
 def test_a_rule_option_out_of_range_is_named_at_its_field(server: Server, person: Any) -> None:
     page = person
     page.goto(server.url + "/?lang=de")
-    page.get_by_role("button", name=re.compile("^Triggs")).click()
+    tiles(page).get_by_role("button", name=re.compile("^Triggs")).click()
     assert not page.locator("#option-round_limit").is_visible()  # raw options: folded away
     page.get_by_text("Erweitert", exact=True).click()
     page.locator("#option-round_limit").fill("5")  # below the spec's minimum of 10
@@ -186,7 +187,7 @@ def test_a_rule_option_out_of_range_is_named_at_its_field(server: Server, person
 def test_the_start_page_links_the_rules_of_the_chosen_game(server: Server, person: Any) -> None:
     page = person
     page.goto(server.url + "/?lang=de")
-    page.get_by_role("button", name=re.compile("^Triggs")).click()
+    tiles(page).get_by_role("button", name=re.compile("^Triggs")).click()
     page.get_by_role("link", name="Spielregeln: Triggs").click()
     page.wait_for_selector("#rules h2")
     assert page.url.endswith("/rules.html?game=triggs&lang=de")

@@ -21,6 +21,7 @@ from tests.e2e.visible import (
     missing_table_piece,
     offer,
     play_moves,
+    tiles,
 )
 
 PHONE = {"width": 360, "height": 740}
@@ -109,7 +110,7 @@ def test_the_invitations_fit_a_phone(server: Server, phone: Any, artifacts: Path
     page = phone
     page.add_init_script("localStorage.setItem('spieltisch.name', 'Mia');")
     page.goto(server.url + "/?lang=de")
-    page.get_by_role("button", name=re.compile("^Cento")).click()
+    tiles(page).get_by_role("button", name=re.compile("^Cento")).click()
     page.get_by_label("4 Plätze", exact=True).check()
     for n in (2, 3):
         page.get_by_label(f"Platz {n}", exact=True).select_option(label="ein Mensch (Einladung)")

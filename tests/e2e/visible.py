@@ -61,7 +61,7 @@ def play_once(page: Any, answer: str = "keine Ahnung", pick: str = "first") -> s
 
 def play_moves(page: Any, count: int, pick: str = "first") -> list[str]:
     """Up to ``count`` moves (fewer if the game ends)."""
-    made = []
+    made: list[str] = []
     for _ in range(count):
         done = play_once(page, pick=pick)
         if done is None:
@@ -71,7 +71,7 @@ def play_moves(page: Any, count: int, pick: str = "first") -> list[str]:
 
 
 def play_to_end(page: Any, max_moves: int = 800, pick: str = "first") -> list[str]:
-    made = []
+    made: list[str] = []
     for _ in range(max_moves):
         done = play_once(page, pick=pick)
         if done is None:
@@ -126,3 +126,8 @@ def _static_or_empty(path: str) -> str:
         return _static(path)
     except FileNotFoundError:
         return ""
+
+
+def tiles(page: Any) -> Any:
+    """The start page's "Neuer Tisch" region (its game tiles and the set-up)."""
+    return page.get_by_role("region", name="Neuer Tisch")

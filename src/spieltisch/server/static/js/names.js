@@ -107,7 +107,7 @@ export function nameButton(lang, onChange = () => {}) {
   const button = h("button", { type: "button", id: "name-button", class: "name-button" });
   const show = () => {
     const name = storedName();
-    button.textContent = name ? `👤 ${name}` : sw(lang, "name_set");
+    button.replaceChildren(personIcon(), h("span", { class: "name-text" }, name || sw(lang, "name_set")));
     button.setAttribute("aria-label", name ? sw(lang, "name_change", { name }) : sw(lang, "name_set"));
   };
   button.addEventListener("click", async () => {
@@ -118,6 +118,22 @@ export function nameButton(lang, onChange = () => {}) {
   document.addEventListener("spieltisch:name", show);
   show();
   return button;
+}
+
+/** A small head-and-shoulders picture (decoration: the button's name says it all). */
+function personIcon() {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("class", "person-icon");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const head = document.createElementNS(svg.namespaceURI, "circle");
+  Object.entries({ cx: 8, cy: 5, r: 3.2, fill: "currentColor" }).forEach(([k, v]) => head.setAttribute(k, v));
+  const body = document.createElementNS(svg.namespaceURI, "path");
+  body.setAttribute("d", "M1.5 15.5 C1.5 11 4.5 9.5 8 9.5 C11.5 9.5 14.5 11 14.5 15.5 Z");
+  body.setAttribute("fill", "currentColor");
+  svg.append(head, body);
+  return svg;
 }
 
 /** Names the seat of `token` at table `tableId` (`PUT /api/tables/{id}/name`); resolves with the name. */
