@@ -218,6 +218,7 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "deck_order": lambda _: make_game("cento").new_state(2, 0, deck=[]),
     "serve_db": lambda _: check_db("mysql://somewhere/tables"),
     "serve_port": lambda _: cmd_serve(argparse.Namespace(port=0)),
+    "serve_away": lambda _: cmd_serve(argparse.Namespace(port=8000, away_after=0.0, db=":memory:")),
     "heuristic_knowledge": lambda _: make_bot(
         "heuristic:knowledge=0", make_game("magic-numbers"), 0
     ),

@@ -73,6 +73,10 @@ HELP: dict[str, dict[str, str]] = {
         "serve.port": "port to listen on (default: {default})",
         "serve.db": "SQLite file (default: {db}) or postgresql://user@host:port/database",
         "serve.lang": "language of the start message (default: from the environment, LANG)",
+        "serve.away_after": (
+            "seconds the seat to act may have no connection before a bot plays for it until "
+            "its person is back (default: {default})"
+        ),
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
@@ -161,6 +165,10 @@ HELP: dict[str, dict[str, str]] = {
         "serve.port": "Port, auf dem der Server lauscht (Vorgabe: {default})",
         "serve.db": "SQLite-Datei (Vorgabe: {db}) oder postgresql://user@host:port/database",
         "serve.lang": "Sprache der Startmeldung (Vorgabe: aus der Umgebung, LANG)",
+        "serve.away_after": (
+            "Sekunden, die der Platz am Zug ohne Verbindung sein darf, bevor ein Bot für ihn "
+            "spielt, bis sein Mensch zurück ist (Vorgabe: {default})"
+        ),
         "examples": "Beispiele",
         "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"
         "spieltisch replay partie.json --seat 2 --lang de\n"

@@ -11,6 +11,7 @@ from typing import Any
 
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.core.errors import SpieltischError
+from spieltisch.server.seating import AWAY_AFTER
 
 DEFAULT_DB = "spieltisch-tables.sqlite3"
 DEFAULT_HOST = "127.0.0.1"
@@ -33,6 +34,13 @@ def add_parser(serve: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     )
     serve.add_argument("--db", default=DEFAULT_DB, metavar="URL", help=h("serve.db", db=DEFAULT_DB))
     serve.add_argument("--lang", choices=LANGS, default=None, help=h("serve.lang"))
+    serve.add_argument(
+        "--away-after",
+        type=float,
+        default=AWAY_AFTER,
+        metavar="SECONDS",
+        help=h("serve.away_after", default=f"{AWAY_AFTER:g}"),
+    )
 
 
 def address(host: str, port: int) -> str:
@@ -90,11 +98,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise ServeError(code="serve_port", port=args.port)
+    if not args.away_after > 0:
+        raise ServeError(code="serve_away", seconds=args.away_after)
     check_db(args.db)
     tune_process()
     print(t(args.lang or default_lang(), "serving", url=address(args.host, args.port)), flush=True)
     uvicorn.run(
-        create_app(args.db),
+        create_app(args.db, away_after=args.away_after),
         host=args.host,
         port=args.port,
         log_config=log_config(),

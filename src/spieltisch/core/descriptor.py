@@ -67,6 +67,35 @@ def presets_with(strongest: str = STRONG_SEARCH) -> tuple[BotPreset, ...]:
     return (*GENERAL_PRESETS, strong)
 
 
+#: The bot strength levels a person chooses from, weakest first (their ids, in English).
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+#: Each level's word per language, as people see and type it.
+LEVEL_WORDS: dict[str, dict[str, str]] = {
+    "de": {"easy": "leicht", "medium": "mittel", "hard": "stark"},
+    "en": {"easy": "easy", "medium": "medium", "hard": "hard"},
+}
+
+#: The easy level plays at random among the legal moves. It is the one choice that is
+#: weaker than the heuristic in every game by a wide margin (the heuristic wins 0.83 to 1.00
+#: of its games against three of them, docs/performance.md), needs no tuning per game, and
+#: it still plays only legal moves, so a beginner sees every kind of move made.
+EASY = "random"
+#: The medium level is the game's heuristic.
+MEDIUM = "heuristic"
+
+
+def level_of_word(word: str) -> str | None:
+    """The level (``easy``/``medium``/``hard``) a person named with ``word`` in any
+    language (``leicht``, ``Hard`` …); ``None`` for a word that names no level."""
+    word = word.strip().lower()
+    for words in LEVEL_WORDS.values():
+        for level, text in words.items():
+            if word == text:
+                return level
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class GameDescriptor:
     """One game as the faces see it.
@@ -95,6 +124,14 @@ class GameDescriptor:
     def id(self) -> str:
         """The game's id."""
         return self.game.spec.id
+
+    @property
+    def levels(self) -> dict[str, str]:
+        """The bot spec of each strength level, weakest first: easy plays at random
+        (:data:`EASY`), medium is the game's heuristic, hard its strongest measured preset
+        (the last of ``presets``); each is checked to beat the one below it
+        (``benchmarks/bench_levels.py``)."""
+        return {"easy": EASY, "medium": MEDIUM, "hard": self.presets[-1].spec}
 
 
 @cache

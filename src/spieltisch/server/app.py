@@ -16,8 +16,9 @@ from starlette.exceptions import HTTPException
 
 from spieltisch import __version__
 from spieltisch.server.limits import BodyLimit
-from spieltisch.server.routes import games, replay, tables, ws
-from spieltisch.server.service import ServiceError, TableManager
+from spieltisch.server.routes import games, replay, tables, words, ws
+from spieltisch.server.seating import AWAY_AFTER
+from spieltisch.server.service import ServiceError, TableManager, refuse
 from spieltisch.server.storage import open_storage
 
 DESCRIPTION = """
@@ -35,12 +36,13 @@ action). A bad token, table or query: an error message, then close code 4403, 44
 """
 
 
-def create_app(db: str = "spieltisch-tables.sqlite3") -> FastAPI:
-    """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL)."""
+def create_app(db: str = "spieltisch-tables.sqlite3", away_after: float = AWAY_AFTER) -> FastAPI:
+    """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL); a bot
+    plays for the seat to act whose person has had no connection for ``away_after`` s."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        manager = TableManager(lambda: open_storage(db))
+        manager = TableManager(lambda: open_storage(db), away_after=away_after)
         await manager.start()
         app.state.tables = manager
         try:
@@ -51,7 +53,7 @@ def create_app(db: str = "spieltisch-tables.sqlite3") -> FastAPI:
     app = FastAPI(
         title="Spieltisch", version=__version__, description=DESCRIPTION, lifespan=lifespan
     )
-    for router in (games.router, tables.router, replay.router, ws.router):
+    for router in (games.router, tables.router, replay.router, words.router, ws.router):
         app.include_router(router)
     app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
@@ -68,10 +70,13 @@ async def _service_error(request: Request, error: ServiceError) -> JSONResponse:
 
 
 async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
-    return JSONResponse({"error": str(error.detail)}, status_code=error.status_code)
+    body = {"error": str(error.detail), "code": "http_error", "params": {"detail": error.detail}}
+    return JSONResponse(body, status_code=error.status_code)
 
 
 async def _validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
     first = error.errors()[0]
     where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
-    return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid')}"}, status_code=422)
+    refusal = refuse(422, "request_invalid", where=where)
+    refusal.message = f"{where}: {first.get('msg', 'invalid')}"
+    return JSONResponse(refusal.body(), status_code=422)

@@ -46,7 +46,13 @@ class BodyLimit:
 
 
 async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"error": f"the request body may be at most {limit} bytes"}).encode()
+    body = json.dumps(
+        {
+            "error": f"the request body may be at most {limit} bytes",
+            "code": "request_too_large",
+            "params": {"limit": limit},
+        }
+    ).encode()
     await send(
         {
             "type": "http.response.start",

@@ -23,8 +23,16 @@ class CreateTable(_Strict):
         default_factory=dict, description="rule options by name (see GET /api/games)"
     )
     seats: list[str] = Field(
-        description="one per player: 'human' or 'bot:<spec>' (bot:heuristic, bot:ismcts:time=1)",
-        examples=[["human", "human", "bot:heuristic", "bot:random"]],
+        description="one per player: 'human', a bot level 'bot:easy', 'bot:medium', 'bot:hard' "
+        "or a raw bot spec 'bot:<spec>' (bot:heuristic, bot:ismcts:time=1)",
+        examples=[["human", "human", "bot:medium", "bot:hard"]],
+    )
+    names: list[str | None] | None = Field(
+        default=None,
+        description="optional, one per player: a person's chosen name (1-24 printable "
+        "characters) for the seats the creator fills, null to ask later (a bot seat: null "
+        "gives it a friendly name)",
+        examples=[["Anna", None, None, None]],
     )
     seed: int | None = Field(
         default=None,
@@ -54,6 +62,8 @@ class SeatCreated(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
     bot: str | None = Field(description="the bot spec of a bot seat")
+    level: Literal["easy", "medium", "hard"] | None = Field(description="a bot seat's level")
+    name: str = Field(description="the seat's name ('' for a person not yet named)")
     token: str | None = Field(description="the secret token of a human seat (shown only once)")
     invite_url: str | None = Field(description="the link for the person at this seat")
 
@@ -69,8 +79,52 @@ class TableCreated(BaseModel):
 class SeatInfo(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
-    bot: str | None
+    bot: str | None = Field(description="the bot's spec, for experts (never show it to players)")
+    level: Literal["easy", "medium", "hard"] | None = Field(
+        description="the bot's strength level; null for a person or a raw spec"
+    )
+    name: str = Field(
+        description="the person's chosen name, a bot's friendly first name (stable within "
+        "the table), or '' for a person who has not named themself yet"
+    )
     connected: bool = Field(description="whether a person has this seat open right now")
+    away: bool = Field(description="whether a bot plays for this seat's absent person now")
+
+
+class TableNote(BaseModel):
+    """A line the table itself tells (not the game): a person away or back."""
+
+    n: int = Field(description="its number at this table, from 1")
+    kind: Literal["away", "back"]
+    seat: int
+    seq: int = Field(description="the number of the game's last event before it")
+    step: int = Field(description="the number of actions played before it")
+    text: str = Field(description="the line in lang, worded for the reader")
+
+
+class AgainLink(BaseModel):
+    table: str = Field(description="the new table's id")
+    url: str = Field(
+        description="this seat's link at the new table (spectators: the spectator "
+        "link), relative to the server"
+    )
+
+
+class NameRequest(_Strict):
+    name: str = Field(description="1-24 printable characters (trimmed)")
+
+
+class NameOut(BaseModel):
+    seat: int
+    name: str
+
+
+class ReplaySeat(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    level: Literal["easy", "medium", "hard"] | None
+    name: str
 
 
 class LegalAction(BaseModel):
@@ -127,6 +181,13 @@ class SeatState(BaseModel):
         description="how many steps after 'since' have no frame: 0, or all but the latest "
         f"when more than {FRAMES_KEPT} are"
     )
+    table_log: list[TableNote] = Field(
+        description="every line the table itself told so far (a person away, back), in order; "
+        "'seq' places each among the game's events"
+    )
+    again: AgainLink | None = Field(
+        description="once someone asked to play again: the new table and this seat's link there"
+    )
 
 
 class OptionInfo(BaseModel):
@@ -146,6 +207,13 @@ class BotInfo(BaseModel):
     name_en: str
 
 
+class LevelInfo(BaseModel):
+    id: Literal["easy", "medium", "hard"]
+    spec: str = Field(description="the bot the level plays with (for experts)")
+    name_de: str
+    name_en: str
+
+
 class GameInfo(BaseModel):
     id: str
     name_de: str
@@ -157,6 +225,9 @@ class GameInfo(BaseModel):
     bots: list[BotInfo] = Field(description="the bot presets for this game, strongest last")
     browser_module: bool = Field(
         description="the browser table draws this game with js/games/<id>.js (else generically)"
+    )
+    levels: list[LevelInfo] = Field(
+        description="the bot strength levels, weakest first: seat 'bot:<id>'"
     )
 
 
@@ -195,5 +266,6 @@ class ReplayStep(Frame):
 class ReplayOut(BaseModel):
     game: str
     players: int
+    seats: list[ReplaySeat]
     steps: list[ReplayStep]
     result: ResultOut | None

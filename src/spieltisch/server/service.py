@@ -44,9 +44,19 @@ from spieltisch.core.transcript import (
     replay_steps,
     result_of,
 )
-from spieltisch.games import REGISTRY, make_game
+from spieltisch.core.words import NEUTRAL, Audience, phrase
+from spieltisch.games import REGISTRY, descriptor, make_game
 from spieltisch.server.botplay import BotPool, check_server_spec
+from spieltisch.server.refusals import REFUSAL_WORDS
 from spieltisch.server.schemas import FRAMES_KEPT, ReplayOut
+from spieltisch.server.seating import (
+    AWAY_AFTER,
+    NAME_MOST,
+    bot_names,
+    bot_spec,
+    clean_name,
+    level_of,
+)
 from spieltisch.server.security import hash_token, new_token, seat_of_token
 from spieltisch.server.storage import ActionRow, Storage, TableHeader
 
@@ -88,6 +98,23 @@ class ServiceError(Exception):
         return {"error": self.message, "code": self.code, "params": self.params}
 
 
+def refuse(status: int, code: str, **params: Any) -> ServiceError:
+    """The server's refusal ``code`` (:mod:`spieltisch.server.refusals`) with ``params``;
+    its English words are its message."""
+    error = ServiceError(status, REFUSAL_WORDS["en"][code].format(**params))
+    error.code = code
+    error.params = params
+    return error
+
+
+def refuse_error(status: int, error: SpieltischError, code: str) -> ServiceError:
+    """``error`` refused with its own code, or, if it has none, as ``code`` with its
+    message as the ``detail``."""
+    if error.code is not None:
+        return ServiceError(status, error)
+    return refuse(status, code, detail=str(error))
+
+
 def check_api_options(game_id: str, options: Mapping[str, Any]) -> None:
     """Refuse (422) rule options, of a new table or a posted transcript, that would make
     the server read a file of the client's choice: an option that names a file
@@ -97,19 +124,17 @@ def check_api_options(game_id: str, options: Mapping[str, Any]) -> None:
         return  # make_game and the transcript checks name the known games
     for spec in cls.spec.options:
         if spec.path and options.get(spec.name, spec.default) != spec.default:
-            raise ServiceError(
-                422,
-                f"option {spec.name!r} names a file on the server's disk; over the API only "
-                f"{spec.default!r} is allowed",
-            )
+            raise refuse(422, "option_path", name=spec.name, default=spec.default)
 
 
 class Listener:
     """One open connection of a seat (``None``: a spectator) that wants pushes."""
 
-    def __init__(self, seat: Seat | None, lang: str, since: int) -> None:
+    def __init__(self, seat: Seat | None, lang: str, since: int, token: str | None = None) -> None:
         self.seat = seat
         self.lang = lang
+        #: The seat's token (kept only while the connection is open, for its own links).
+        self.token = token
         #: The last event sequence number this connection has been sent.
         self.since = since
         #: The last step this connection has been sent (``None``: none yet, go by ``since``).
@@ -178,14 +203,33 @@ class Table:
     #: Set when a commit failed: this copy is out of date and takes no more actions; the
     #: next use loads the table again from storage, the only truth.
     retired: bool = False
-    #: Each event as sent to clients, per language, built once for all seats.
-    described: dict[str, list[dict[str, JSON]]] = field(default_factory=dict)
+    #: Each event as sent to clients, per language and reader (``None``: a spectator),
+    #: built once for all connections of that reader.
+    described: dict[tuple[str, Seat | None], list[dict[str, JSON]]] = field(default_factory=dict)
     #: The number of events after each step (step 0: the deal): step ``k`` told events
     #: number ``ends[k - 1] + 1`` to ``ends[k]``.
     ends: list[int] = field(default_factory=list)
     #: The latest steps, for frames; the last one holds the live state.
     kept: deque[Kept] = field(default_factory=lambda: deque(maxlen=FRAMES_KEPT))
+    #: Each seat's name: a person's chosen one ("" until they choose), a bot's friendly one.
+    names: list[str] = field(default_factory=list)
+    #: The id of the table that plays this one again, once someone asked for it.
+    again: str | None = None
+    #: Each seat: whether a bot plays for its absent person now.
+    away: list[bool] = field(default_factory=list)
+    #: Each seat: when its person was last seen (``time.monotonic``): a request with its
+    #: token, or a connection open until then.
+    last_seen: list[float] = field(default_factory=list)
+    #: What the table itself tells (a person away, back), in order, for every seat's log.
+    notes: list[dict[str, JSON]] = field(default_factory=list)
     _seats_info: list[dict[str, JSON]] | None = None
+
+    def __post_init__(self) -> None:
+        players = self.header.players
+        if not self.names:
+            self.names = bot_names(self.header.seed, self.header.seats, ())
+        self.away = self.away or [False] * players
+        self.last_seen = self.last_seen or [time.monotonic()] * players
 
     @property
     def id(self) -> str:
@@ -199,9 +243,50 @@ class Table:
     def over(self) -> bool:
         return bool(self.game.is_terminal(self.state))
 
+    def is_bot(self, seat: Seat) -> bool:
+        """Whether a bot sits at ``seat`` (not a person, away or not)."""
+        return self.header.seats[seat].startswith(BOT_PREFIX)
+
     def bot_spec(self, seat: Seat) -> str | None:
-        kind = self.header.seats[seat]
-        return kind.removeprefix(BOT_PREFIX) if kind.startswith(BOT_PREFIX) else None
+        """The bot that plays ``seat`` now: the seat's bot (its level's spec), the medium
+        level for an absent person, ``None`` for a person at the table."""
+        spec = bot_spec(self.game.spec.id, self.header.seats[seat])
+        if spec is None and self.away[seat]:
+            return descriptor(self.game.spec.id).levels["medium"]
+        return spec
+
+    def audience(self, reader: Seat | None) -> Audience:
+        """Who reads a line at this table: the seats' names and the reader's seat."""
+        return Audience(tuple(self.names), reader)
+
+    def rename(self, names: list[str]) -> None:
+        """Take ``names`` as the seats' names; every line is worded anew."""
+        self.names = names
+        self.described.clear()
+        self._seats_info = None
+        self.notify()
+
+    def note(self, kind: str, seat: Seat) -> None:
+        """Tell every seat's log what the table did (``kind``: away, back) about ``seat``."""
+        self.notes.append(
+            {
+                "n": len(self.notes) + 1,
+                "kind": kind,
+                "seat": seat,
+                "seq": self.last_seq,
+                "step": len(self.actions),
+            }
+        )
+        self._seats_info = None
+        self.notify()
+
+    def worded_notes(self, reader: Seat | None, lang: str) -> list[dict[str, JSON]]:
+        """The table's own lines, worded for ``reader`` in ``lang``."""
+        audience = self.audience(reader)
+        return [
+            {**note, "text": note_text(str(note["kind"]), int(str(note["seat"])), audience, lang)}
+            for note in self.notes
+        ]
 
     def bot_to_act(self) -> Seat | None:
         if self.over:
@@ -212,11 +297,19 @@ class Table:
         self, seat: Seat | None, lang: str, since: int = 0, end: int | None = None
     ) -> list[dict[str, JSON]]:
         """The events after number ``since`` (up to number ``end``) that ``seat`` may see,
-        in words."""
-        done = self.described.setdefault(lang, [])
+        in words for ``seat``: the seats by their names, ``seat`` itself as "du"/"you"."""
+        done = self.described.setdefault((lang, seat), [])
         if len(done) < len(self.events):
             done.extend(
-                described_events(self.game, self.events[len(done) :], None, lang, len(done), True)
+                described_events(
+                    self.game,
+                    self.events[len(done) :],
+                    None,
+                    lang,
+                    len(done),
+                    True,
+                    self.audience(seat),
+                )
             )
         events = self.events
         stop = len(events) if end is None else end
@@ -264,15 +357,18 @@ class Table:
         return frames, start - first
 
     def seats_info(self) -> list[dict[str, JSON]]:
-        """Each seat's kind and whether a person has it open (shared by every message
-        until a connection opens or closes)."""
+        """Each seat's kind, bot and level, name, whether a person has it open and whether
+        a bot plays for its absent person (shared by every message until one changes)."""
         if self._seats_info is None:
             self._seats_info = [
                 {
                     "seat": s,
-                    "kind": "bot" if self.bot_spec(s) else HUMAN,
-                    "bot": self.bot_spec(s),
+                    "kind": "bot" if self.is_bot(s) else HUMAN,
+                    "bot": self.bot_spec(s) if self.is_bot(s) else None,
+                    "level": level_of(self.header.seats[s]),
+                    "name": self.names[s],
                     "connected": self.connected[s] > 0,
+                    "away": self.away[s],
                 }
                 for s in range(self.header.players)
             ]
@@ -280,6 +376,7 @@ class Table:
 
     def connect(self, seat: Seat, change: int) -> None:
         self.connected[seat] += change
+        self.last_seen[seat] = time.monotonic()
         self._seats_info = None
         self.notify()
 
@@ -291,8 +388,16 @@ class Table:
 class TableManager:
     """All tables of one server, backed by one :class:`Storage`."""
 
-    def __init__(self, open_storage: Callable[[], Storage], bots: BotPool | None = None) -> None:
+    def __init__(
+        self,
+        open_storage: Callable[[], Storage],
+        bots: BotPool | None = None,
+        away_after: float = AWAY_AFTER,
+    ) -> None:
         self._open_storage = open_storage
+        #: Seconds the seat to act may have no connection before a bot plays for it.
+        self.away_after = away_after
+        self._watcher: asyncio.Task[None] | None = None
         self._storage: Storage | None = None
         self._db = ThreadPoolExecutor(1, thread_name_prefix="spieltisch-db")
         self._tables: dict[str, Table] = {}
@@ -303,8 +408,9 @@ class TableManager:
         self._bots = bots or BotPool()
         self._background: set[asyncio.Future[None]] = set()
         self._replay_threads = ThreadPoolExecutor(2, thread_name_prefix="spieltisch-replay")
-        #: Finished tables' replays as JSON, by (table id, language), least recent first.
-        self._replays: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        #: Finished tables' replays as JSON, by (table id, language, names), least recent
+        #: first.
+        self._replays: OrderedDict[tuple[str, str, tuple[str, ...]], bytes] = OrderedDict()
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -319,6 +425,7 @@ class TableManager:
                 continue
             self._kick_bots(table)
         log.info("%d unfinished table(s) restored", len(self._tables))
+        self._watcher = asyncio.create_task(self._watch_away())
 
     async def stop(self) -> None:
         for table in self._tables.values():
@@ -326,6 +433,8 @@ class TableManager:
                 table.bot_task.cancel()
         if self._committer is not None:
             self._committer.cancel()
+        if self._watcher is not None:
+            self._watcher.cancel()
         self._bots.shutdown()
         self._replay_threads.shutdown(wait=False, cancel_futures=True)
         if self._storage is not None:
@@ -348,14 +457,31 @@ class TableManager:
         options: dict[str, Any],
         seats: list[str],
         seed: int | None,
+        names: list[str | None] | None = None,
     ) -> tuple[Table, list[str | None]]:
-        """A new table, stored; returns it with each human seat's token (``None``: a bot)."""
+        """A new table, stored; returns it with each human seat's token (``None``: a bot).
+        ``names``: a chosen name (or ``None``) per seat."""
         game, seats = self._checked_setup(game_id, players, options, seats)
+        chosen = checked_names(names, players)
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         elif not 0 <= seed < 2**63:
-            raise ServiceError(422, f"seed must be a whole number from 0 to 2**63-1, got {seed}")
+            raise refuse(422, "seed_range", seed=seed)
         tokens = [new_token() if kind == HUMAN else None for kind in seats]
+        hashes = tuple(hash_token(t) if t else None for t in tokens)
+        table = await self._open(game, players, seats, seed, hashes, chosen)
+        return table, tokens
+
+    async def _open(
+        self,
+        game: Game[Any, Any, Any],
+        players: int,
+        seats: list[str],
+        seed: int,
+        token_hashes: tuple[str | None, ...],
+        chosen: list[str],
+    ) -> Table:
+        """Store and start a new table; ``chosen``: each seat's chosen name or ""."""
         header = TableHeader(
             id=secrets.token_urlsafe(12),
             game=game.spec.id,
@@ -364,14 +490,16 @@ class TableManager:
             players=players,
             seed=seed,
             seats=tuple(seats),
-            token_hashes=tuple(hash_token(t) if t else None for t in tokens),
+            token_hashes=token_hashes,
             created=time.time(),
         )
-        table = _build(header, game)
-        await self._run(self._store().create_table, header)
+        friendly = bot_names(seed, seats, chosen)
+        names = [mine or friendly[s] for s, mine in enumerate(chosen)]
+        table = _build(header, game, names)
+        await self._run(self._store().create_table, header, names)
         self._tables[header.id] = table
         self._kick_bots(table)
-        return table, tokens
+        return table
 
     def _checked_setup(
         self, game_id: str, players: int, options: dict[str, Any], seats: list[str]
@@ -381,17 +509,14 @@ class TableManager:
             game = make_game(game_id, options)
             game.spec.check_seats(players)
             if len(seats) != players:
-                raise ServiceError(
-                    422, f"give one seat kind per player ({players}), got {len(seats)}"
-                )
+                raise refuse(422, "seat_kinds_count", players=players, given=len(seats))
             cleaned = [kind.strip() for kind in seats]
             for kind in cleaned:
                 if kind != HUMAN and not kind.startswith(BOT_PREFIX):
-                    raise ServiceError(
-                        422, f"a seat is 'human' or 'bot:<spec>' (bot:heuristic), got {kind!r}"
-                    )
-                if kind.startswith(BOT_PREFIX):
-                    check_server_spec(kind.removeprefix(BOT_PREFIX), game)
+                    raise refuse(422, "seat_kind", kind=kind)
+                spec = bot_spec(game.spec.id, kind)
+                if spec is not None:
+                    check_server_spec(spec, game)
         except SpieltischError as error:
             raise ServiceError(422, error) from None
         return game, cleaned
@@ -413,17 +538,16 @@ class TableManager:
             stored = await self._run(self._store().load_table, table_id)
         except Exception:
             log.exception("reading table %s from storage failed", table_id)
-            raise ServiceError(
-                503, "the table could not be read from the database; try again"
-            ) from None
+            raise refuse(503, "db_read") from None
         if stored is None:
-            raise ServiceError(404, f"there is no table {table_id!r}")
+            raise refuse(404, "no_table", table=table_id)
         header = stored.header
         try:
             game = make_game(header.game, header.options)
-            table = _replayed(header, game, stored.actions)
+            table = _replayed(header, game, stored.actions, stored.names)
         except SpieltischError as error:
-            raise ServiceError(409, f"table {table_id} cannot be restored: {error}") from None
+            raise refuse(409, "table_unrestorable", table=table_id, reason=str(error)) from None
+        table.again = stored.again
         self._tables[table_id] = table
         if table.over:
             if not stored.finished:
@@ -438,7 +562,8 @@ class TableManager:
             return None
         seat = seat_of_token(token, table.header.token_hashes)
         if seat is None:
-            raise ServiceError(403, "this token belongs to no seat of this table")
+            raise refuse(403, "bad_token")
+        table.last_seen[seat] = time.monotonic()
         return seat
 
     # -- acting -----------------------------------------------------------------------
@@ -452,36 +577,32 @@ class TableManager:
         stale, so a resent or delayed action never lands on a later turn.
         """
         if seat is None:
-            raise ServiceError(403, "spectators cannot act; use a seat's token")
+            raise refuse(403, "spectator_acts")
         async with table.lock:
             if table.retired:  # a request that found the table before a failed commit
-                raise ServiceError(
-                    503, "the table was reloaded after a database error; fetch it and try again"
-                )
+                raise refuse(503, "table_reloaded")
             before = table.last_seq
             now = len(table.actions)
             if step is not None and step != now:
-                raise ServiceError(
-                    409, f"stale action: it was sent at step {step}, the table is at step {now}"
-                )
+                raise refuse(409, "stale_action", sent=step, step=now)
             if table.over:
-                raise ServiceError(409, "the game is over")
+                raise refuse(409, "game_over")
             to_act = table.game.to_act(table.state)
             if seat not in to_act:
                 waiting = ", ".join(map(str, to_act))
-                raise ServiceError(
-                    409, f"seat {seat} does not act now; waiting for seat(s) {waiting}"
-                )
+                raise refuse(409, "not_your_turn", seat=seat, waiting=waiting)
             if not isinstance(data, dict):
-                raise ServiceError(422, "an action is a JSON object, as listed in legal_actions")
+                raise refuse(422, "action_not_object")
             game = table.game
             try:
                 action = game.action_from_json(data)
                 game.check_legal(table.state, seat, action, game.legal_actions(table.state, seat))
             except ActionParseError as error:
-                raise ServiceError(422, error) from None
+                raise refuse_error(422, error, "bad_action") from None
             except IllegalActionError as error:
-                raise ServiceError(409, error) from None
+                raise refuse_error(409, error, "illegal_action") from None
+            if table.away[seat]:
+                self._come_back(table, seat)
             await self._record(table, seat, action)
         self._kick_bots(table)
         return before, now
@@ -496,7 +617,7 @@ class TableManager:
         except Exception:
             log.exception("storing an action of table %s failed", table.id)
             self._retire(table)
-            raise ServiceError(503, "the action could not be stored; try again") from None
+            raise refuse(503, "store_failed") from None
         table.advance(seat, action)
         table.actions.append((seat, data))
         table.notify()
@@ -608,8 +729,8 @@ class TableManager:
         except Exception as error:  # a bug in the bot, a worker that died
             failed = error
         async with table.lock:
-            if table.retired or len(table.actions) != index:
-                return None  # the table moved on meanwhile: ask again (or stop)
+            if table.retired or len(table.actions) != index or table.bot_spec(seat) != spec:
+                return None  # the table moved on meanwhile (or a person came back): ask again
             if failed is not None:
                 return failed
             try:
@@ -658,11 +779,18 @@ class TableManager:
 
     @staticmethod
     def seat_state(
-        table: Table, seat: Seat | None, lang: str, since: int = 0, step: int | None = None
+        table: Table,
+        seat: Seat | None,
+        lang: str,
+        since: int = 0,
+        step: int | None = None,
+        token: str | None = None,
     ) -> dict[str, JSON]:
         """What ``seat`` (``None``: a spectator) is shown: its own view, its legal actions,
         the events it may see after event number ``since`` and the frames of the steps
-        after ``step`` (``None``: after the events up to ``since``). Never the state."""
+        after ``step`` (``None``: after the events up to ``since``), worded for that seat;
+        the table's own lines; once the table is played again, the seat's link there
+        (``token``: the seat's, for its link). Never the state."""
         game, state = table.game, table.state
         over = table.over
         to_act = [] if over else list(game.to_act(state))
@@ -688,6 +816,8 @@ class TableManager:
             "bot_error": table.bot_error,
             "frames": frames,
             "frames_skipped": skipped,
+            "table_log": table.worded_notes(seat, lang),
+            "again": again_link(table.again, token) if table.again else None,
         }
 
     async def replay(self, table: Table, lang: str) -> bytes:
@@ -698,10 +828,10 @@ class TableManager:
         table never changes.
         """
         transcript = self.transcript(table)
-        key = (table.id, lang)
+        key = (table.id, lang, tuple(table.names))
         answer = self._replays.get(key)
         if answer is None:
-            answer = await self.replay_transcript(transcript, lang)
+            answer = await self.replay_transcript(transcript, lang, names=list(table.names))
             self._replays[key] = answer
             while len(self._replays) > REPLAY_CACHE_SIZE:
                 self._replays.popitem(last=False)
@@ -709,26 +839,160 @@ class TableManager:
         return answer
 
     async def replay_transcript(
-        self, transcript: Transcript, lang: str, check: bool = False
+        self,
+        transcript: Transcript,
+        lang: str,
+        check: bool = False,
+        names: list[str] | None = None,
     ) -> bytes:
         """:func:`replay_json` in a replay thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
-            self._replay_threads, replay_json, transcript, lang, check
+            self._replay_threads, replay_json, transcript, lang, check, names
         )
+
+    # -- names, playing again, away and back ------------------------------------------
+    async def name(self, table: Table, seat: Seat | None, name: object) -> str:
+        """Name the seat ``seat`` (its person's choice), stored; returns the name."""
+        if seat is None:
+            raise refuse(403, "spectator_name")
+        clean = clean_name(name)
+        if clean is None:
+            raise refuse(422, "bad_name", most=NAME_MOST)
+        names = list(table.names)
+        names[seat] = clean
+        try:
+            await self._run(self._store().save_names, table.id, names)
+        except Exception:
+            log.exception("storing the names of table %s failed", table.id)
+            raise refuse(503, "store_failed") from None
+        table.rename(names)
+        return clean
+
+    async def play_again(self, table: Table, seat: Seat | None) -> Table:
+        """The table that plays ``table`` again: the same game, options, seats, names and
+        bot levels, a new deal; made by the first who asks, the same for everyone after."""
+        if seat is None:
+            raise refuse(403, "spectator_acts")
+        async with table.lock:
+            if not table.over:
+                raise refuse(409, "again_not_over")
+            if table.again is None:
+                header = table.header
+                chosen = ["" if table.is_bot(s) else name for s, name in enumerate(table.names)]
+                new = await self._open(
+                    table.game,
+                    header.players,
+                    list(header.seats),
+                    secrets.randbits(SEED_BITS),
+                    header.token_hashes,
+                    chosen,
+                )
+                new.rename([*table.names])
+                await self._run(self._store().save_names, new.id, new.names)
+                await self._run(self._store().save_again, table.id, new.id)
+                table.again = new.id
+                table.notify()
+        return await self.get(table.again)
+
+    def back(self, table: Table, seat: Seat | None) -> None:
+        """The person of ``seat`` takes their seat back from the bot."""
+        if seat is None:
+            raise refuse(403, "spectator_back")
+        if table.away[seat]:
+            self._come_back(table, seat)
+
+    def _come_back(self, table: Table, seat: Seat) -> None:
+        table.away[seat] = False
+        table.last_seen[seat] = time.monotonic()
+        table.note("back", seat)
+
+    def _take_over(self, table: Table, seat: Seat) -> None:
+        """A bot plays for the absent person of ``seat`` until they come back."""
+        table.away[seat] = True
+        table.note("away", seat)
+        self._kick_bots(table)
+
+    def absent(self, table: Table, now: float) -> list[Seat]:
+        """The seats to act now whose person has had no connection for ``away_after``."""
+        if table.over or table.retired:
+            return []
+        return [
+            s
+            for s in table.game.to_act(table.state)
+            if not table.is_bot(s)
+            and not table.away[s]
+            and table.connected[s] == 0
+            and now - table.last_seen[s] >= self.away_after
+        ]
+
+    async def _watch_away(self) -> None:
+        """Let a bot take over each seat to act whose person has been away too long."""
+        tick = min(1.0, max(self.away_after / 4, 0.01))
+        while True:
+            await asyncio.sleep(tick)
+            now = time.monotonic()
+            for table in list(self._tables.values()):
+                for seat in self.absent(table, now):
+                    self._take_over(table, seat)
 
     @staticmethod
     def transcript(table: Table) -> Transcript:
         """The finished game's transcript (the seat kinds as its agents)."""
         if not table.over:
-            raise ServiceError(409, "the transcript is published once the game is over")
+            raise refuse(409, "not_over")
         return _transcript(table.header, table.actions, result_of(table.game, table.state))
 
 
-def _build(header: TableHeader, game: Game[Any, Any, Any]) -> Table:
+def checked_names(names: list[str | None] | None, players: int) -> list[str]:
+    """Each seat's chosen name ("" for none), checked; refused (422) otherwise."""
+    if names is None:
+        return [""] * players
+    if len(names) != players:
+        raise refuse(422, "names_count", players=players, given=len(names))
+    chosen = []
+    for name in names:
+        clean = "" if name is None else clean_name(name)
+        if clean is None:
+            raise refuse(422, "bad_name", most=NAME_MOST)
+        chosen.append(clean)
+    return chosen
+
+
+def again_link(table_id: str, token: str | None) -> dict[str, JSON]:
+    """Where a seat (with its ``token``; ``None``: a spectator) plays the table again: its
+    seat at the new table has the same token."""
+    url = f"/?table={table_id}" + (f"&token={token}" if token else "")
+    return {"table": table_id, "url": url}
+
+
+#: The table's own lines: what happened, about a seat, for everyone and for that seat.
+NOTE_WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        "away": "{player} ist nicht da – ein Bot spielt den Platz weiter.",
+        "away.you": "Du warst nicht da – ein Bot spielt deinen Platz weiter.",
+        "back": "{player} ist zurück und spielt wieder selbst.",
+        "back.you": "Du bist zurück und spielst wieder selbst.",
+    },
+    "en": {
+        "away": "{player} is away – a bot plays the seat for now.",
+        "away.you": "You were away – a bot plays your seat for now.",
+        "back": "{player} is back and plays again.",
+        "back.you": "You are back and play again.",
+    },
+}
+
+
+def note_text(kind: str, seat: Seat, audience: Audience, lang: str) -> str:
+    """The table's line ``kind`` about ``seat`` for ``audience``, in ``lang``."""
+    words = NOTE_WORDS.get(lang, NOTE_WORDS["en"])
+    return phrase(words, kind, seat, audience, lang)
+
+
+def _build(header: TableHeader, game: Game[Any, Any, Any], names: list[str]) -> Table:
     events: list[Event] = []
     state = game.new_state(header.players, header.seed, None, events)
-    table = Table(header, game, state, connected=[0] * header.players)
+    table = Table(header, game, state, connected=[0] * header.players, names=names)
     table.note_step(None, events, state)
     return table
 
@@ -752,13 +1016,18 @@ def _transcript(
 
 
 def _replayed(
-    header: TableHeader, game: Game[Any, Any, Any], actions: list[tuple[Seat, dict[str, JSON]]]
+    header: TableHeader,
+    game: Game[Any, Any, Any],
+    actions: list[tuple[Seat, dict[str, JSON]]],
+    names: list[str] | None = None,
 ) -> Table:
     """The table after its stored ``actions``, replayed like any transcript: the rules
     version must match and every action must be legal where it stands
     (:class:`TranscriptError` names the step otherwise). The deal and every action's events
     come back in their order, so the table's event numbers are the ones clients have seen."""
-    table = Table(header, game, None, list(actions), connected=[0] * header.players)
+    table = Table(
+        header, game, None, list(actions), connected=[0] * header.players, names=names or []
+    )
     last = len(actions)
     for step, seat, _, events, state in replay_steps(game, _transcript(header, actions)):
         table.state = state
@@ -774,16 +1043,17 @@ def described_events(
     lang: str,
     first: int = 0,
     all_seats: bool = False,
+    audience: Audience = NEUTRAL,
 ) -> Iterator[dict[str, JSON]]:
-    """The ``events`` that ``seat`` may see (every one with ``all_seats``), in words, numbered
-    from ``first + 1``."""
+    """The ``events`` that ``seat`` may see (every one with ``all_seats``), in words for
+    ``audience``, numbered from ``first + 1``."""
     for seq, event in enumerate(events, start=first + 1):
         if all_seats or event.visible_to(seat):
             yield {
                 "seq": seq,
                 "kind": event.kind,
                 "data": to_plain(event.data),
-                "text": game.describe(event, lang),
+                "text": game.describe(event, lang, audience),
             }
 
 
@@ -796,7 +1066,7 @@ def frame(
 
 
 def public_replay(
-    game: Game[Any, Any, Any], transcript: Transcript, lang: str
+    game: Game[Any, Any, Any], transcript: Transcript, lang: str, audience: Audience = NEUTRAL
 ) -> tuple[list[JSON], Any]:
     """Every step of a game as a spectator sees it (the public view after the step, the
     action and the public events), and the final state. Raises :class:`TranscriptError`
@@ -804,7 +1074,7 @@ def public_replay(
     steps: list[JSON] = []
     final = None
     for step, seat, action, events, state in replay_steps(game, transcript):
-        events_seen = list(described_events(game, events, None, lang))
+        events_seen = list(described_events(game, events, None, lang, audience=audience))
         steps.append(
             {
                 **frame(step, seat, events_seen, to_plain(game.view(state, None))),
@@ -817,24 +1087,52 @@ def public_replay(
     return steps, final
 
 
-def replay_json(transcript: Transcript, lang: str, check: bool = False) -> bytes:
+def replay_json(
+    transcript: Transcript, lang: str, check: bool = False, names: list[str] | None = None
+) -> bytes:
     """The ``ReplayOut`` answer for ``transcript`` as JSON (made here, so that a thread
-    does the whole work). ``check``: a transcript from outside, checked like any other
-    (standard deck, player count, the recorded result); raises :class:`SpieltischError`.
+    does the whole work), the seats called by ``names`` (none: "Spieler N"). ``check``: a
+    transcript from outside, checked like any other (standard deck, player count, the
+    recorded result); raises :class:`SpieltischError`.
     """
     game = make_game(transcript.game, transcript.options)
     if check:
         game.spec.check_seats(transcript.players)
-    steps, state = public_replay(game, transcript, lang)
+    if names is None:  # a posted transcript: its bots get their table's friendly names
+        agents = [str(agent) for agent in transcript.agents or []]
+        agents += [HUMAN] * (transcript.players - len(agents))
+        names = bot_names(transcript.seed, agents[: transcript.players], ())
+    steps, state = public_replay(game, transcript, lang, Audience(tuple(names)))
     if check:
         check_result(game, state, transcript)
     answer = {
         "game": transcript.game,
         "players": transcript.players,
+        "seats": replay_seats(game.spec.id, transcript, names),
         "steps": steps,
         "result": transcript.result.to_json() if transcript.result else None,
     }
     return ReplayOut.model_validate(answer).model_dump_json().encode()
+
+
+def replay_seats(game_id: str, transcript: Transcript, names: list[str]) -> list[JSON]:
+    """Who sat where in a replayed game: kind, bot and level (from the transcript's
+    agents) and name."""
+    agents = list(transcript.agents or []) + [HUMAN] * transcript.players
+    seats: list[JSON] = []
+    for seat in range(transcript.players):
+        kind = str(agents[seat])
+        is_bot = kind.startswith(BOT_PREFIX)
+        seats.append(
+            {
+                "seat": seat,
+                "kind": "bot" if is_bot else HUMAN,
+                "bot": bot_spec(game_id, kind) if is_bot else None,
+                "level": level_of(kind),
+                "name": names[seat] if seat < len(names) else "",
+            }
+        )
+    return seats
 
 
 __all__ = [

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
+from spieltisch.core.descriptor import LEVEL_WORDS
 from spieltisch.core.errors import UnknownGameError
 from spieltisch.core.options import OptionSpec
 from spieltisch.games import REGISTRY, descriptor, game_class
@@ -44,6 +45,19 @@ def bot_info(preset: tuple[str, str, str]) -> dict[str, str]:
     return {"spec": spec, "name_de": name_de, "name_en": name_en}
 
 
+def level_info(game_id: str) -> list[dict[str, str]]:
+    """The game's bot strength levels, weakest first: id (for ``bot:<id>``), words, spec."""
+    return [
+        {
+            "id": level,
+            "spec": spec,
+            "name_de": LEVEL_WORDS["de"][level],
+            "name_en": LEVEL_WORDS["en"][level],
+        }
+        for level, spec in descriptor(game_id).levels.items()
+    ]
+
+
 def games_info() -> dict[str, Any]:
     games = [
         {
@@ -56,6 +70,7 @@ def games_info() -> dict[str, Any]:
             "options": [option_info(o) for o in cls.spec.options if not o.path],
             "bots": [bot_info(preset) for preset in presets_for(game_id)],
             "browser_module": descriptor(game_id).browser_module,
+            "levels": level_info(game_id),
         }
         for game_id, cls in REGISTRY.items()
     ]

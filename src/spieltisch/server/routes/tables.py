@@ -10,13 +10,16 @@ from spieltisch.core.game import JSON
 from spieltisch.server.routes import base_url, errors, manager
 from spieltisch.server.schemas import (
     ActionRequest,
+    AgainLink,
     CreateTable,
     Lang,
+    NameOut,
+    NameRequest,
     ReplayOut,
     SeatState,
     TableCreated,
 )
-from spieltisch.server.service import TableManager
+from spieltisch.server.service import TableManager, again_link
 
 router = APIRouter(tags=["tables"])
 
@@ -32,7 +35,7 @@ async def create_table(body: CreateTable, request: Request, tables: Manager) -> 
     here: the server keeps only a hash); anyone with the spectator link sees the public view.
     Bot seats start playing at once when it is their turn."""
     table, tokens = await tables.create(
-        body.game, body.players, body.options, body.seats, body.seed
+        body.game, body.players, body.options, body.seats, body.seed, body.names
     )
     base = base_url(request)
     return {
@@ -44,6 +47,8 @@ async def create_table(body: CreateTable, request: Request, tables: Manager) -> 
                 "seat": seat,
                 "kind": "bot" if token is None else "human",
                 "bot": table.bot_spec(seat),
+                "level": table.seats_info()[seat]["level"],
+                "name": table.names[seat],
                 "token": token,
                 "invite_url": f"{base}/?table={table.id}&token={token}" if token else None,
             }
@@ -67,7 +72,7 @@ async def get_table(
     see, whether the game is over and the result. Without a token: the public view."""
     table = await tables.get(table_id)
     seat = tables.seat_of(table, token)
-    return tables.seat_state(table, seat, lang, since)
+    return tables.seat_state(table, seat, lang, since, token=token)
 
 
 @router.post(
@@ -85,7 +90,51 @@ async def post_action(
     table = await tables.get(table_id)
     seat = tables.seat_of(table, body.token)
     before, step = await tables.act(table, seat, body.action, body.step)
-    return tables.seat_state(table, seat, lang, before, step)
+    return tables.seat_state(table, seat, lang, before, step, token=body.token)
+
+
+SeatToken = Annotated[str | None, Query(description="the seat's token")]
+
+
+@router.put("/api/tables/{table_id}/name", response_model=NameOut, responses=errors(403, 404, 422))
+async def put_name(
+    table_id: str, body: NameRequest, tables: Manager, token: SeatToken = None
+) -> dict[str, JSON]:
+    """The seat of ``token`` names itself: 1 to 24 printable characters (trimmed). Every
+    seat sees the name, and the log's lines say it."""
+    table = await tables.get(table_id)
+    seat = tables.seat_of(table, token)
+    name = await tables.name(table, seat, body.name)
+    assert seat is not None
+    return {"seat": seat, "name": name}
+
+
+@router.post(
+    "/api/tables/{table_id}/again",
+    response_model=AgainLink,
+    responses=errors(403, 404, 409),
+)
+async def post_again(table_id: str, tables: Manager, token: SeatToken = None) -> dict[str, JSON]:
+    """Once the game is over: a new table with the same game, options, seats, names and
+    bot levels, and a new deal. The first call makes it, every later one (from any seat)
+    answers the same table. Each seat keeps its token there; every seat state of the old
+    table then names the new table and that seat's link to it (``again``)."""
+    table = await tables.get(table_id)
+    seat = tables.seat_of(table, token)
+    new = await tables.play_again(table, seat)
+    return again_link(new.id, token)
+
+
+@router.post("/api/tables/{table_id}/back", response_model=SeatState, responses=errors(403, 404))
+async def post_back(
+    table_id: str, tables: Manager, token: SeatToken = None, lang: LangQuery = "en"
+) -> dict[str, JSON]:
+    """The person of ``token`` takes their seat back from the bot that played for them
+    while they were away (acting does so too). Answers the seat's state."""
+    table = await tables.get(table_id)
+    seat = tables.seat_of(table, token)
+    tables.back(table, seat)
+    return tables.seat_state(table, seat, lang, table.last_seq, token=token)
 
 
 @router.get("/api/tables/{table_id}/transcript", responses=errors(404, 409))

@@ -20,7 +20,7 @@ from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
 from spieltisch.server.routes import manager
 from spieltisch.server.schemas import LANGS
-from spieltisch.server.service import Listener, ServiceError, Table, TableManager
+from spieltisch.server.service import Listener, ServiceError, Table, TableManager, refuse
 
 router = APIRouter(tags=["websocket"])
 
@@ -47,7 +47,7 @@ async def table_socket(
         await websocket.send_json({"type": "error", **error.body()})
         await websocket.close(code=4000 + error.status)
         return
-    listener = Listener(seat, lang, since)
+    listener = Listener(seat, lang, since, token if seat is not None else None)
     tables.listen(table, listener)
     sender = asyncio.create_task(_push(websocket, tables, table, listener))
     try:
@@ -63,10 +63,10 @@ def _query(websocket: WebSocket) -> tuple[str | None, int, str]:
     query = websocket.query_params
     lang = query.get("lang", "en")
     if lang not in LANGS:
-        raise ServiceError(422, f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
+        raise refuse(422, "bad_lang", langs=", ".join(LANGS), lang=lang)
     since = query.get("since", "0")
     if not (since.isascii() and since.isdigit() and len(since) <= 18):
-        raise ServiceError(422, f"since is the number of the last event seen, got {since!r}")
+        raise refuse(422, "bad_since", since=since)
     return query.get("token"), int(since), lang
 
 
@@ -88,7 +88,12 @@ async def _push(
             if listener.dirty:
                 listener.dirty = False
                 state = tables.seat_state(
-                    table, listener.seat, listener.lang, listener.since, listener.step
+                    table,
+                    listener.seat,
+                    listener.lang,
+                    listener.since,
+                    listener.step,
+                    listener.token,
                 )
                 acks, listener.acks = listener.acks, []
                 listener.since = table.last_seq
@@ -136,24 +141,20 @@ def _parse(raw: str) -> Any:
 def _check(data: Any) -> int | None:
     """The ``step`` of a well-formed action message; :class:`ServiceError` otherwise."""
     if data is _TOO_LARGE:
-        raise ServiceError(413, f"a message may be at most {MAX_MESSAGE} bytes")
+        raise refuse(413, "message_too_large", most=MAX_MESSAGE)
     if isinstance(data, _NotJson):
-        raise ServiceError(422, f"not valid JSON: {data.reason}")
+        raise refuse(422, "not_json", reason=data.reason)
     if not isinstance(data, dict) or data.get("type") != "action" or "action" not in data:
-        raise ServiceError(
-            422, 'send {"type": "action", "action": {...}, "step": N, "id": X} (step, id optional)'
-        )
+        raise refuse(422, "bad_message")
     action_id = data.get("id")
     if action_id is not None and not (
         (type(action_id) is int and abs(action_id) < 2**53)
         or (isinstance(action_id, str) and len(action_id) <= 100)
     ):
-        raise ServiceError(
-            422, "id is a whole number below 2**53 or a text of at most 100 characters"
-        )
+        raise refuse(422, "bad_message_id")
     step = data.get("step")
     if step is not None and (type(step) is not int or step < 0):
-        raise ServiceError(422, "step is the number of actions the client has seen, a whole number")
+        raise refuse(422, "bad_message_step")
     return step
 
 

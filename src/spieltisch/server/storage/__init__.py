@@ -4,6 +4,10 @@ The transcript is the persistence. A table is stored as its header (game, rules 
 options, players, seed, seat kinds and the SHA-256 hashes of the seat tokens, never the
 tokens) and an append-only log of its actions. The state is never stored: it is rebuilt by
 replaying the log, checked, through the game's own rules.
+
+Beside the header, a table keeps what may change while it stands: the seats' names (a
+person names their seat when they sit down) and the table that plays it again. Each store
+adds these columns to a database made before they existed when it opens it.
 """
 
 from __future__ import annotations
@@ -78,12 +82,25 @@ class StoredTable:
     header: TableHeader
     actions: list[tuple[Seat, dict[str, JSON]]] = field(default_factory=list)
     finished: bool = False
+    #: Each seat's name ("" for a person not yet named); ``None`` for a table stored before
+    #: names were kept.
+    names: list[str] | None = None
+    #: The id of the table that plays this one again, if any.
+    again: str | None = None
 
 
 class Storage(Protocol):
     """A table store. Every method commits before it returns; calls come from one thread."""
 
-    def create_table(self, header: TableHeader) -> None: ...
+    def create_table(self, header: TableHeader, names: list[str] | None = None) -> None: ...
+
+    def save_names(self, table_id: str, names: list[str]) -> None:
+        """Store the seats' names of ``table_id``."""
+        ...
+
+    def save_again(self, table_id: str, again: str) -> None:
+        """Store ``again`` as the table that plays ``table_id`` again."""
+        ...
 
     def append_actions(self, rows: list[ActionRow]) -> None:
         """Append ``rows`` (possibly of several tables) in one transaction."""
@@ -114,6 +131,14 @@ def open_storage(url: str) -> Storage:
             f"not {url.split('://', 1)[0]}://…"
         )
     return SqliteStorage(path)
+
+
+def encode_names(names: list[str] | None) -> str | None:
+    return None if names is None else json.dumps(names)
+
+
+def decode_names(text: object) -> list[str] | None:
+    return None if text is None else [str(name) for name in json.loads(str(text))]
 
 
 def decode_actions(rows: list[tuple[int, str]]) -> list[tuple[Seat, dict[str, JSON]]]:

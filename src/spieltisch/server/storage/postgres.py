@@ -7,7 +7,14 @@ import json
 
 import psycopg
 
-from spieltisch.server.storage import ActionRow, StoredTable, TableHeader, decode_actions
+from spieltisch.server.storage import (
+    ActionRow,
+    StoredTable,
+    TableHeader,
+    decode_actions,
+    decode_names,
+    encode_names,
+)
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS spieltisch_tables (
@@ -22,6 +29,9 @@ SCHEMA = (
         action TEXT NOT NULL,
         PRIMARY KEY (table_id, idx)
     )""",
+    # Added since the first schema: a database made before gets them when it is opened.
+    "ALTER TABLE spieltisch_tables ADD COLUMN IF NOT EXISTS names TEXT",
+    "ALTER TABLE spieltisch_tables ADD COLUMN IF NOT EXISTS again TEXT",
 )
 
 
@@ -42,13 +52,24 @@ class PostgresStorage:
             self._db = self._connect()
         return self._db
 
-    def create_table(self, header: TableHeader) -> None:
+    def create_table(self, header: TableHeader, names: list[str] | None = None) -> None:
         db = self._conn()
         with db.transaction():
             db.execute(
-                "INSERT INTO spieltisch_tables (id, header) VALUES (%s, %s)",
-                (header.id, header.to_text()),
+                "INSERT INTO spieltisch_tables (id, header, names) VALUES (%s, %s, %s)",
+                (header.id, header.to_text(), encode_names(names)),
             )
+
+    def save_names(self, table_id: str, names: list[str]) -> None:
+        self._conn().execute(
+            "UPDATE spieltisch_tables SET names = %s WHERE id = %s",
+            (encode_names(names), table_id),
+        )
+
+    def save_again(self, table_id: str, again: str) -> None:
+        self._conn().execute(
+            "UPDATE spieltisch_tables SET again = %s WHERE id = %s", (again, table_id)
+        )
 
     def append_actions(self, rows: list[ActionRow]) -> None:
         db = self._conn()
@@ -67,7 +88,8 @@ class PostgresStorage:
     def load_table(self, table_id: str) -> StoredTable | None:
         db = self._conn()
         row = db.execute(
-            "SELECT header, finished FROM spieltisch_tables WHERE id = %s", (table_id,)
+            "SELECT header, finished, names, again FROM spieltisch_tables WHERE id = %s",
+            (table_id,),
         ).fetchone()
         if row is None:
             return None
@@ -76,7 +98,13 @@ class PostgresStorage:
             (table_id,),
         ).fetchall()
         header = TableHeader.from_text(table_id, str(row[0]))
-        return StoredTable(header, decode_actions(actions), bool(row[1]))  # type: ignore[arg-type]
+        return StoredTable(
+            header,
+            decode_actions(actions),  # type: ignore[arg-type]
+            bool(row[1]),
+            decode_names(row[2]),
+            None if row[3] is None else str(row[3]),
+        )
 
     def unfinished_tables(self) -> list[str]:
         rows = (

@@ -7,13 +7,22 @@ import json
 import sqlite3
 from pathlib import Path
 
-from spieltisch.server.storage import ActionRow, StoredTable, TableHeader, decode_actions
+from spieltisch.server.storage import (
+    ActionRow,
+    StoredTable,
+    TableHeader,
+    decode_actions,
+    decode_names,
+    encode_names,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS spieltisch_tables (
     id TEXT PRIMARY KEY,
     header TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    names TEXT,
+    again TEXT
 );
 CREATE TABLE IF NOT EXISTS spieltisch_actions (
     table_id TEXT NOT NULL REFERENCES spieltisch_tables(id),
@@ -25,6 +34,10 @@ CREATE TABLE IF NOT EXISTS spieltisch_actions (
 """
 
 
+#: Columns added since the first schema, added to an older database when it is opened.
+ADDED_COLUMNS = (("names", "TEXT"), ("again", "TEXT"))
+
+
 class SqliteStorage:
     def __init__(self, path: str) -> None:
         if path != ":memory:":
@@ -34,13 +47,36 @@ class SqliteStorage:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._upgrade()
 
-    def create_table(self, header: TableHeader) -> None:
+    def _upgrade(self) -> None:
+        """Add the columns a database made by an older version lacks."""
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(spieltisch_tables)")}
+        for name, kind in ADDED_COLUMNS:
+            if name not in have:
+                self._db.execute(f"ALTER TABLE spieltisch_tables ADD COLUMN {name} {kind}")
+
+    def create_table(self, header: TableHeader, names: list[str] | None = None) -> None:
         with self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO spieltisch_tables (id, header) VALUES (?, ?)",
-                (header.id, header.to_text()),
+                "INSERT INTO spieltisch_tables (id, header, names) VALUES (?, ?, ?)",
+                (header.id, header.to_text(), encode_names(names)),
+            )
+
+    def save_names(self, table_id: str, names: list[str]) -> None:
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "UPDATE spieltisch_tables SET names = ? WHERE id = ?",
+                (encode_names(names), table_id),
+            )
+
+    def save_again(self, table_id: str, again: str) -> None:
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "UPDATE spieltisch_tables SET again = ? WHERE id = ?", (again, table_id)
             )
 
     def append_actions(self, rows: list[ActionRow]) -> None:
@@ -58,7 +94,8 @@ class SqliteStorage:
 
     def load_table(self, table_id: str) -> StoredTable | None:
         row = self._db.execute(
-            "SELECT header, finished FROM spieltisch_tables WHERE id = ?", (table_id,)
+            "SELECT header, finished, names, again FROM spieltisch_tables WHERE id = ?",
+            (table_id,),
         ).fetchone()
         if row is None:
             return None
@@ -67,7 +104,9 @@ class SqliteStorage:
             (table_id,),
         ).fetchall()
         header = TableHeader.from_text(table_id, row[0])
-        return StoredTable(header, decode_actions(actions), bool(row[1]))
+        return StoredTable(
+            header, decode_actions(actions), bool(row[1]), decode_names(row[2]), row[3]
+        )
 
     def unfinished_tables(self) -> list[str]:
         rows = self._db.execute("SELECT id FROM spieltisch_tables WHERE finished = 0").fetchall()
