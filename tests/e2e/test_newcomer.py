@@ -15,7 +15,6 @@ import pytest
 from tests.e2e.conftest import Server
 from tests.e2e.visible import (
     FAST,
-    missing_server_piece,
     missing_table_piece,
     name_in_dialog,
     play_moves,
@@ -32,12 +31,6 @@ TITLES: dict[str, tuple[str, int, dict[str, str]]] = {
     "triggs": ("Triggs", 2, {"round_limit": "10"}),
     "magic-numbers": ("Magic Numbers", 2, {"rounds": "1"}),
 }
-
-
-def needs_server() -> None:
-    reason = missing_server_piece()
-    if reason:
-        pytest.skip(reason)
 
 
 @pytest.fixture
@@ -80,7 +73,6 @@ def short_settings(page: Any, options: dict[str, str]) -> None:
 def test_a_newcomer_names_themself_and_plays_a_whole_game(
     game: str, server: Server, person: Any, artifacts: Path
 ) -> None:
-    needs_server()
     page = person
     page.goto(server.url + "/?lang=de")
     assert page.get_by_text("Noch keine.").is_visible()  # no tables yet in this browser
@@ -106,7 +98,6 @@ def test_a_newcomer_names_themself_and_plays_a_whole_game(
 def test_an_invitation_seats_a_second_person_by_name(
     server: Server, browser: Any, artifacts: Path
 ) -> None:
-    needs_server()
     reason = missing_table_piece()
     if reason:
         pytest.skip(reason)
@@ -144,7 +135,6 @@ def test_an_invitation_seats_a_second_person_by_name(
 def test_the_start_page_leads_back_to_a_running_table(
     server: Server, person: Any, artifacts: Path
 ) -> None:
-    needs_server()
     page = person
     page.add_init_script("localStorage.setItem('spieltisch.name', 'Mia');")
     page.goto(server.url + "/?lang=de")

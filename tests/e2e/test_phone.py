@@ -17,7 +17,6 @@ from tests.e2e.conftest import Server
 from tests.e2e.visible import (
     FAST,
     OVERFLOW,
-    missing_server_piece,
     missing_table_piece,
     offer,
     play_moves,
@@ -104,9 +103,6 @@ def test_your_tables_fit_a_phone(server: Server, phone: Any, artifacts: Path) ->
 
 
 def test_the_invitations_fit_a_phone(server: Server, phone: Any, artifacts: Path) -> None:
-    reason = missing_server_piece()
-    if reason:
-        pytest.skip(reason)
     page = phone
     page.add_init_script("localStorage.setItem('spieltisch.name', 'Mia');")
     page.goto(server.url + "/?lang=de")

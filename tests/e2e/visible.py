@@ -1,6 +1,6 @@
 """Playing a table the way a person does: only controls that can be seen, one at a time,
 when the page offers them (not while a sequence plays). Used by the cross-game tests and by
-``scripts/gallery.py``; also what those need to know about the pieces still being built."""
+``scripts/gallery.py``; also whether the table page has what those tests need yet."""
 
 from __future__ import annotations
 
@@ -96,28 +96,13 @@ def _static(path: str) -> str:
     return resources.files("spieltisch.server").joinpath("static", path).read_text("utf-8")
 
 
-def missing_server_piece() -> str | None:
-    """Why the server cannot seat people by name and bots by level yet (None: it can)."""
-    from spieltisch.server.app import create_app
-    from spieltisch.server.schemas import CreateTable
-
-    if "names" not in CreateTable.model_fields:
-        return "waits for the people helper: POST /api/tables has no `names` (wp-people)"
-    paths = {getattr(route, "path", "") for route in create_app(":memory:").routes}
-    if not any(path.startswith("/api/tables/") and path.endswith("/name") for path in paths):
-        return "waits for the people helper: no PUT /api/tables/{id}/name (wp-people)"
-    if "/api/qr.svg" not in paths:
-        return "waits for the people helper: no GET /api/qr.svg (wp-people)"
-    return None
-
-
 def missing_table_piece() -> str | None:
     """Why the table page cannot seat an invited newcomer by name yet (None: it can)."""
     table = _static("js/table.js")
     if not re.search(r"/name\?token=|nameSeat|claimSeat", table):
-        return "waits for the shell helper: the table page does not name an invited seat (wp-shell)"
+        return "waits for the shell helper's table page (wp-shell): it names no invited seat"
     if "spieltisch.speed" not in table + _static_or_empty("js/sequencer.js"):
-        return "waits for the shell helper: no speed setting on the table page (wp-shell)"
+        return "waits for the shell helper's table page (wp-shell): it has no speed setting"
     return None
 
 

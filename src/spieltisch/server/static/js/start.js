@@ -1,6 +1,7 @@
 // The start page: "Neuer Tisch" (a tile per game, then the number of seats and who sits
 // where: you, people to invite, bots by level; seed, raw options and bot specs behind
 // "Erweitert"), the invitations of a new table, and "Deine Tische".
+import * as api from "./api.js";
 import { cardFaces, gamesInfo, getJSON, rulesUrl } from "./api.js";
 import { fill, h } from "./dom.js";
 import { languageSelect, pageLang } from "./i18n.js";
@@ -13,7 +14,6 @@ import { forgetTable, rememberTable, yourTables } from "./yours.js";
 const lang = pageLang();
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
-const LEVELS = ["easy", "medium", "hard"];
 let info = { games: [], bots: [] };
 const catalogs = {}; // game id → its word catalog in this language (name, pitch)
 const faces = {}; // game id → its card faces (the tile's sample card)
@@ -57,6 +57,11 @@ async function loadGame(game) {
 function showError(message) {
   $("alert").textContent = message ? `${sw(lang, "error")}: ${message}` : "";
   $("alert").hidden = !message;
+}
+
+/** A refusal in the page's language (by its code, where api.js words codes), else as sent. */
+async function refusal(error) {
+  return api.errorText ? api.errorText(error, lang) : error.message;
 }
 
 const gameById = (id) => info.games.find((game) => game.id === id);
@@ -222,7 +227,7 @@ function fillSeats(fieldset, specs, game, players, wanted) {
   const you = storedName();
   const choices = [
     ["human", sw(lang, "person_invite")],
-    ...LEVELS.map((level) => [`bot:${level}`, sw(lang, "bot_level", { level: sw(lang, `level_${level}`) })]),
+    ...(game.levels || []).map((level) => [`bot:${level.id}`, sw(lang, "bot_level", { level: nameOf(level) })]),
   ];
   const rows = range(2, players).map((n) => {
     const id = `seat-${n}`;
@@ -322,7 +327,7 @@ async function openTable(event) {
     $("invites-heading").focus();
     showYours();
   } catch (error) {
-    showError(error.message);
+    showError(await refusal(error));
   } finally {
     button.disabled = false;
   }
@@ -346,7 +351,7 @@ function yourTable(entry) {
     day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
   });
   const game = gameById(entry.game);
-  const title = game ? nameOf(game) : entry.game || sw(lang, "table_word");
+  const title = game ? nameOf(game) : sw(lang, "table_word");
   const status = h("span", { class: "your-status" }, "…");
   const people = h("span", { class: "your-people" });
   const go = h("a", { class: "button primary go", href: withLang(`/table.html?table=${encodeURIComponent(entry.table)}&token=${encodeURIComponent(entry.token)}`, lang) }, sw(lang, "go_on"));
@@ -360,6 +365,9 @@ function yourTable(entry) {
     "li",
     { class: "your-table", dataset: { table: entry.table } },
     h("div", { class: "your-head" }, h("span", { class: "your-game" }, title), h("span", { class: "your-date" }, sw(lang, "opened_at", { date }))),
+  );
+  const parts = { item, status, people, go, again, title: item.querySelector(".your-game") };
+  item.append(
     h("div", { class: "your-line" }, status, " ", people),
     h("div", { class: "your-actions" }, go, again, forget),
   );
@@ -370,7 +378,7 @@ function yourTable(entry) {
     if (!yourTables().length) showYours();
     (next?.querySelector(".go") || $("yours-heading")).focus();
   });
-  describe(entry, { item, status, people, go, again });
+  describe(entry, parts);
   return item;
 }
 
@@ -385,6 +393,12 @@ async function describe(entry, parts) {
     parts.go.remove();
     parts.item.classList.add("gone");
     return;
+  }
+  if (!entry.game) {
+    // A seat remembered from an invitation link: the game is known once asked.
+    rememberTable({ ...entry, game: state.game, seat: state.seat });
+    const game = gameById(state.game);
+    if (game) parts.title.textContent = nameOf(game);
   }
   const seats = state.seats || [];
   const who = (seat) => (seat === state.seat ? sw(lang, "you") : seats[seat]?.name || sw(lang, "seat_n", { n: seat + 1 }));
