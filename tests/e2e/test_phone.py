@@ -125,6 +125,7 @@ def test_every_table_fits_a_phone(game: str, server: Server, phone: Any, artifac
     created = server.open_table(game, seats, options, seed=4)
     link = next(s["invite_url"] for s in created["seats"] if s["seat"] == 0)
     page = phone
+    page.add_init_script("localStorage.setItem('spieltisch.name', 'Mia');")  # no name dialog
     page.goto(link + "&lang=de")
     offer(page)
     assert_fits(page, f"{game} on arrival")

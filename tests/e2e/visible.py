@@ -14,6 +14,7 @@ OFFER = """() => {
   const body = document.body;
   if (body.dataset.over === "true") return "over";
   if (body.dataset.busy || body.dataset.playing === "true") return null;
+  if (document.querySelector("dialog[open]")) return null; // a question comes first
   const seen = (el) => el.getClientRects().length > 0
     && getComputedStyle(el).visibility !== "hidden" && !el.closest("[hidden], dialog:not([open])");
   const field = document.querySelector("#answer-input");
