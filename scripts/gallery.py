@@ -202,10 +202,17 @@ def open_from_start(url: str, page: Any, scene: Scene) -> str:
 
 
 def set_speed(page: Any, speed: str) -> None:
-    """The table's speed select, where the page has one."""
+    """The table's speed setting, where the page has one (on a phone it sits in a fold: set
+    there as the fold's select would)."""
     select = page.locator("#speed")
-    if select.count():
+    if not select.count():
+        return
+    if select.is_visible():
         select.select_option(speed)
+    else:
+        select.evaluate(
+            "(el, speed) => { el.value = speed; el.dispatchEvent(new Event('change')); }", speed
+        )
 
 
 def settle(page: Any) -> None:
