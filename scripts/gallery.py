@@ -226,7 +226,7 @@ def play_scene(url: str, scene: Scene, desktop: Any, phone: Any, shots: Shots) -
     page = desktop.new_page()
     link = open_from_start(url, page, scene)
     mirror = phone.new_page()
-    mirror.goto(link)
+    mirror.goto(link.replace("/table.html?", "/?"))  # as an invitation: the phone remembers it
     pick = "last" if scene.game == "magic-numbers" else "first"
     play_moves(page, scene.moves, pick=pick)
     offer(page)
