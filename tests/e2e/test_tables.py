@@ -131,29 +131,6 @@ def test_the_quizmaster_confirms_or_rejects(server: Server, page: Any) -> None:
     assert verdicts > 0, "the person never judged an answer"
 
 
-def test_the_start_page_opens_a_table_with_checked_options(server: Server, page: Any) -> None:
-    page.goto(server.url + "/?lang=de")
-    page.get_by_label("Spiel", exact=True).select_option("triggs")
-    page.get_by_label("Anzahl der Plätze").select_option("2")
-    page.get_by_label("Platz 2").select_option("bot:random")
-    limit = page.get_by_label(re.compile("^Nach so vielen Runden"))
-    limit.fill("5")  # below the spec's minimum of 10
-    page.get_by_role("button", name="Tisch eröffnen").click()
-    assert "10–1000" in page.locator("#option-round_limit-error").inner_text()
-    assert page.url.startswith(server.url + "/?")
-    assert unnamed_controls(page) == []
-    limit.fill("10")
-    page.get_by_role("button", name="Tisch eröffnen").click()
-    page.wait_for_url(re.compile(r"/table\.html\?table="))
-    first_url = page.url
-    play_to_end(page)
-    assert_result_shown(page, 2)
-    page.get_by_role("button", name="Noch einmal spielen").click()
-    page.wait_for_url(lambda url: url != first_url and "table=" in url)
-    page.wait_for_selector("#board .board.triggs")
-    assert page.evaluate("document.body.dataset.over") == "false"
-
-
 def test_two_people_play_dicht_dran_against_each_other(
     server: Server, browser: Any, artifacts: Path
 ) -> None:
@@ -416,21 +393,6 @@ def test_the_rules_open_from_the_table_in_its_language(
     rules.screenshot(path=str(artifacts / "rules.png"))
     rules.close()
     assert page.evaluate("document.body.dataset.over") == "false"  # the table stays open
-
-
-def test_the_start_page_links_the_rules_of_the_chosen_game(server: Server, page: Any) -> None:
-    page.goto(server.url + "/?lang=de")
-    page.get_by_label("Spiel", exact=True).select_option("triggs")
-    page.get_by_role("link", name="Spielregeln: Triggs").click()
-    page.wait_for_selector("#rules h2")
-    assert page.url.endswith("/rules.html?game=triggs&lang=de")
-    assert page.locator("html").get_attribute("lang") == "de"
-    assert "Regeln" in page.locator("#rules h2").first.inner_text()
-    assert "<script" not in page.locator("#rules").inner_html()
-    page.get_by_role("link", name="Dicht dran").click()
-    page.wait_for_url("**/rules.html?game=dicht-dran&lang=de")
-    page.wait_for_selector("#rules h2")
-    assert page.get_by_role("link", name="Dicht dran").get_attribute("aria-current") == "page"
 
 
 def test_a_cento_card_put_under_the_pile_at_the_start_is_shown_to_everybody(

@@ -200,6 +200,7 @@ _TERM: dict[str, dict[str, str]] = {
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
+        "pitch": "Lege Zahlenketten nach Einer, Zehner, Quersumme – und werde alle Karten los.",
         "open": "Offene Karte",
         "free_as": "frei als {n}",
         "wild": "Die 100 ist wild: jede Karte passt.",
@@ -235,6 +236,7 @@ _WEB: dict[str, dict[str, str]] = {
         "banner_obliged": "muss eine Monozahl legen oder 3 Karten ziehen",
     },
     "en": {
+        "pitch": "Lay chains by ones, tens or digit sum – and get rid of all your cards.",
         "open": "Open card",
         "free_as": "free as {n}",
         "wild": "The 100 is wild: any card fits.",

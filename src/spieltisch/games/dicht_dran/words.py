@@ -199,6 +199,7 @@ _TERM: dict[str, dict[str, str]] = {
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
+        "pitch": "Alle legen verdeckt – wer der Zielkarte am dichtesten kommt, gewinnt sie.",
         "pass": "Durchgang {n} von {of}",
         "pass_short": "Durchgang {n}",
         "gap": "Lücke {low}–{high}",
@@ -243,6 +244,7 @@ _WEB: dict[str, dict[str, str]] = {
         "ending_line": "{won} gewonnen − {hand} auf der Hand = {points}",
     },
     "en": {
+        "pitch": "All lay face down – the card closest to the target wins it.",
         "pass": "pass {n} of {of}",
         "pass_short": "pass {n}",
         "gap": "gap {low}–{high}",

@@ -490,6 +490,7 @@ _TERM: dict[str, dict[str, str]] = {
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
+        "pitch": "Was bedeutet 8848? Biete Chips, um zuerst antworten zu dürfen.",
         "round": "Runde {n} von {of}",
         "judge_auto": "Das Programm beurteilt die Antworten.",
         "judge_quizmaster": "Der Quizmaster beurteilt die Antworten.",
@@ -540,6 +541,7 @@ _WEB: dict[str, dict[str, str]] = {
         "your_chips": "Deine Chips",
     },
     "en": {
+        "pitch": "What does 8848 mean? Bid chips for the right to answer first.",
         "round": "round {n} of {of}",
         "judge_auto": "The program judges the answers.",
         "judge_quizmaster": "The quizmaster judges the answers.",

@@ -593,6 +593,7 @@ _TERM: dict[str, dict[str, str]] = {
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
+        "pitch": "Komm der Missionszahl am nächsten – Symbole mischen die Runde auf.",
         "round": "Runde {n} von {of}",
         "card": "{colour} {n}",
         "prompt_commit": "Lege eine Karte verdeckt ab.",
@@ -661,6 +662,7 @@ _WEB: dict[str, dict[str, str]] = {
         "exchange_blind": "Blind mit {who}",
     },
     "en": {
+        "pitch": "Get closest to the mission number – symbols shake up the round.",
         "round": "round {n} of {of}",
         "card": "{colour} {n}",
         "prompt_commit": "Lay a card face down.",

@@ -206,6 +206,7 @@ _TERM: dict[str, dict[str, str]] = {
 
 _WEB: dict[str, dict[str, str]] = {
     "de": {
+        "pitch": "Bilde Zahlen aus deinen Karten – volle Reihen bringen Extrakreuze.",
         "sheets": "Spielzettel",
         "crossed": "{n} von {of} angekreuzt",
         "removed": "aus dem Spiel",
@@ -252,6 +253,7 @@ _WEB: dict[str, dict[str, str]] = {
         "chip_won": "gewinnt",
     },
     "en": {
+        "pitch": "Make numbers from your cards – full rows bring extra crosses.",
         "sheets": "Score sheets",
         "crossed": "{n} of {of} crossed off",
         "removed": "out of the game",

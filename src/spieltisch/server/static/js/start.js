@@ -1,149 +1,265 @@
-// The start page: choose a game, the number of seats, rule options (checked against the
-// game's spec as the server publishes it), who sits where, and open the table.
-import { gamesInfo, rulesUrl } from "./api.js";
+// The start page: "Neuer Tisch" (a tile per game, then the number of seats and who sits
+// where: you, people to invite, bots by level; seed, raw options and bot specs behind
+// "Erweitert"), the invitations of a new table, and "Deine Tische".
+import * as api from "./api.js";
+import { cardFaces, gamesInfo, getJSON, rulesUrl } from "./api.js";
 import { fill, h } from "./dom.js";
-import { languageSelect, pageLang, t } from "./i18n.js";
-import { createTable, inviteList, rememberConfig } from "./tables.js";
+import { languageSelect, pageLang } from "./i18n.js";
+import { ensureName, nameButton, storedName } from "./names.js";
+import { sw } from "./startwords.js";
+import { tileCard } from "./tilecards.js";
+import { createTable, inviteList, rememberConfig, withLang } from "./tables.js";
+import { forgetTable, rememberTable, yourTables } from "./yours.js";
 
 const lang = pageLang();
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let info = { games: [], bots: [] };
+const catalogs = {}; // game id → its word catalog in this language (name, pitch)
+const faces = {}; // game id → its card faces (the tile's sample card)
+let chosen = null; // the game whose set-up is open
 
 async function main() {
   document.documentElement.lang = lang;
-  document.title = `${t(lang, "start_heading")} – ${t(lang, "title")}`;
+  document.title = `${sw(lang, "new_table")} – Spieltisch`;
   $("lang-slot").append(languageSelect(lang, (next) => {
     const url = new URL(location.href);
     url.searchParams.set("lang", next);
     location.replace(url);
   }));
-  $("start-heading").textContent = t(lang, "start_heading");
-  $("replay-link").textContent = t(lang, "replay_heading");
-  $("rules-link").textContent = t(lang, "rules");
+  $("name-slot").append(nameButton(lang));
+  $("new-heading").textContent = sw(lang, "new_table");
+  $("yours-heading").textContent = sw(lang, "your_tables");
+  $("replay-link").textContent = sw(lang, "replay");
+  $("rules-link").textContent = sw(lang, "rules");
   try {
     info = await gamesInfo();
+    showYours();
+    await Promise.all(info.games.map(loadGame));
   } catch (error) {
+    showYours();
     return showError(error.message);
   }
-  buildForm();
+  showTiles();
+  const asked = params.get("game");
+  if (asked && info.games.some((game) => game.id === asked)) choose(asked, false);
+}
+
+async function loadGame(game) {
+  const [words, cardInfo] = await Promise.all([
+    getJSON(`/api/games/${encodeURIComponent(game.id)}/words`),
+    cardFaces(game.id),
+  ]);
+  catalogs[game.id] = words.words[lang] || words.words.en || {};
+  faces[game.id] = cardInfo;
 }
 
 function showError(message) {
-  $("alert").textContent = message ? `${t(lang, "error")}: ${message}` : "";
+  $("alert").textContent = message ? `${sw(lang, "error")}: ${message}` : "";
   $("alert").hidden = !message;
 }
 
-const gameById = (id) => info.games.find((game) => game.id === id) || info.games[0];
-const nameOf = (item) => (lang === "de" ? item.name_de : item.name_en);
-const helpOf = (item) => (lang === "de" ? item.help_de : item.help_en);
+/** A refusal in the page's language (by its code, where api.js words codes), else as sent. */
+async function refusal(error) {
+  return api.errorText ? api.errorText(error, lang) : error.message;
+}
 
-function buildForm() {
-  const form = $("start-form");
-  const gameSelect = h(
-    "select",
-    { id: "game", name: "game" },
-    info.games.map((game) =>
-      h("option", { value: game.id }, `${nameOf(game)} (${game.min_players}–${game.max_players})`),
+const gameById = (id) => info.games.find((game) => game.id === id);
+const nameOf = (game) => (lang === "de" ? game.name_de : game.name_en);
+const helpOf = (option) => (lang === "de" ? option.help_de : option.help_en);
+const range = (low, high) => Array.from({ length: high - low + 1 }, (_, i) => low + i);
+
+// ---- Neuer Tisch: the tiles ------------------------------------------------------------
+
+function showTiles() {
+  const tiles = info.games.map((game) =>
+    h(
+      "li",
+      {},
+      h(
+        "button",
+        {
+          type: "button",
+          class: "tile",
+          id: `tile-${game.id}`,
+          "aria-pressed": "false",
+          "aria-describedby": `pitch-${game.id}`,
+          onclick: () => choose(game.id, true),
+        },
+        tileCard(game.id, faces[game.id], lang),
+        h(
+          "span",
+          { class: "tile-text" },
+          h("span", { class: "tile-name" }, nameOf(game)),
+          h("span", { class: "tile-range" }, sw(lang, "players_range", { min: game.min_players, max: game.max_players })),
+          h("span", { class: "tile-pitch", id: `pitch-${game.id}` }, catalogs[game.id]["web.pitch"] || ""),
+        ),
+      ),
     ),
   );
-  gameSelect.value = gameById(params.get("game"))?.id || info.games[0].id;
-  const playersSelect = h("select", { id: "players", name: "players" });
-  const options = h("fieldset", { id: "options" });
-  const seats = h("fieldset", { id: "seats" });
-  const seed = h("input", { type: "number", id: "seed", name: "seed", min: 0, step: 1, inputmode: "numeric" });
-  const submit = h("button", { type: "submit", class: "primary", id: "open-table" }, t(lang, "open_table"));
+  fill($("tiles"), tiles);
+}
+
+function choose(gameId, focus) {
+  chosen = gameById(gameId);
+  for (const tile of document.querySelectorAll(".tile")) {
+    tile.setAttribute("aria-pressed", String(tile.id === `tile-${gameId}`));
+  }
+  buildSetup(chosen, params);
+  $("setup").hidden = false;
+  if (focus) {
+    $("setup-heading").focus();
+    $("setup").scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+}
+
+// ---- Neuer Tisch: the set-up of the chosen game ----------------------------------------
+
+function buildSetup(game, wanted) {
+  const form = $("setup");
+  const wantPlayers = Number(wanted.get("players"));
+  const players =
+    wantPlayers >= game.min_players && wantPlayers <= game.max_players
+      ? wantPlayers
+      : Math.min(game.max_players, game.min_players + 1);
+  const wantSeats = (wanted.get("seats") || "").split(",").filter(Boolean);
+  const count = h(
+    "fieldset",
+    { class: "count" },
+    h("legend", {}, sw(lang, "players_count")),
+    h(
+      "div",
+      { class: "chips" },
+      range(game.min_players, game.max_players).map((n) =>
+        h(
+          "label",
+          { class: "chip-choice" },
+          h("input", { type: "radio", name: "players", value: n, checked: n === players, "aria-label": sw(lang, "players_n", { n }) }),
+          h("span", { "aria-hidden": "true" }, String(n)),
+        ),
+      ),
+    ),
+  );
+  const seats = h("fieldset", { id: "seats", class: "seats" });
+  const specs = h("div", { id: "specs" });
+  const advanced = h(
+    "details",
+    { class: "advanced", id: "advanced" },
+    h("summary", {}, sw(lang, "advanced")),
+    h("p", { class: "help" }, sw(lang, "advanced_note")),
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "seed" }, sw(lang, "seed")),
+      h("input", { type: "number", id: "seed", name: "seed", min: 0, step: 1, inputmode: "numeric", value: wanted.get("seed") || null }),
+    ),
+    optionsFieldset(game),
+    specs,
+    h("datalist", { id: "bot-specs" }, (game.bots || info.bots).map((bot) => h("option", { value: bot.spec }))),
+  );
+  const rules = h(
+    "a",
+    { href: rulesUrl(game.id, lang), class: "rules-link", id: "setup-rules" },
+    sw(lang, "rules_of", { game: nameOf(game) }),
+  );
   fill(
     form,
-    h("div", { class: "field" }, h("label", { for: "game" }, t(lang, "game")), gameSelect),
-    h("div", { class: "field" }, h("label", { for: "players" }, t(lang, "players")), playersSelect),
-    options,
+    h("h3", { id: "setup-heading", tabindex: "-1" }, nameOf(game)),
+    h("p", { class: "setup-pitch" }, catalogs[game.id]["web.pitch"] || "", " ", rules),
+    count,
     seats,
-    h("div", { class: "field" }, h("label", { for: "seed" }, t(lang, "seed")), seed),
-    h("p", {}, submit),
+    advanced,
+    h("p", { class: "open-row" }, h("button", { type: "submit", class: "primary", id: "open-table" }, sw(lang, "open_table"))),
   );
-  const wanted = { players: Number(params.get("players")) || null, seats: (params.get("seats") || "").split(",").filter(Boolean) };
-  const refreshGame = () => {
-    const game = gameById(gameSelect.value);
-    $("rules-link").href = rulesUrl(game.id, lang);
-    $("rules-link").textContent = t(lang, "rules_of", { game: nameOf(game) });
-    fill(playersSelect, range(game.min_players, game.max_players).map((n) => h("option", { value: n }, String(n))));
-    const players = wanted.players && wanted.players >= game.min_players && wanted.players <= game.max_players ? wanted.players : game.min_players + (game.max_players > game.min_players ? 1 : 0);
-    playersSelect.value = String(Math.min(players, game.max_players));
-    fillOptions(options, game);
-    fillSeats(seats, Number(playersSelect.value), wanted.seats, game);
-  };
-  gameSelect.addEventListener("change", () => {
-    wanted.players = null;
-    refreshGame();
-  });
-  playersSelect.addEventListener("change", () => fillSeats(seats, Number(playersSelect.value), currentSeats(seats), gameById(gameSelect.value)));
-  refreshGame();
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    open(form, gameSelect.value, Number(playersSelect.value));
-  });
+  const redraw = (keep) => fillSeats(seats, specs, game, Number(form.elements.players.value), keep);
+  for (const radio of count.querySelectorAll("input")) radio.addEventListener("change", () => redraw(currentSeats()));
+  redraw(wantSeats);
 }
 
-function range(low, high) {
-  return Array.from({ length: high - low + 1 }, (_, i) => low + i);
-}
-
-function fillOptions(fieldset, game) {
+function optionsFieldset(game) {
   const rows = game.options.map((option) => {
     const id = `option-${option.name}`;
     const helpId = `${id}-help`;
+    const base = { id, name: option.name, "aria-describedby": helpId };
     let control;
     if (option.type === "bool") {
-      control = h("input", { type: "checkbox", id, name: option.name, "aria-describedby": helpId });
+      control = h("input", { ...base, type: "checkbox" });
       control.checked = Boolean(option.default);
     } else if (option.type === "int") {
-      control = h("input", { type: "number", id, name: option.name, min: option.min, max: option.max, step: 1, required: true, inputmode: "numeric", "aria-describedby": helpId, value: option.default });
+      control = h("input", { ...base, type: "number", min: option.min, max: option.max, step: 1, required: true, inputmode: "numeric", value: option.default });
     } else if (option.type === "choice") {
-      control = h("select", { id, name: option.name, "aria-describedby": helpId }, (option.choices || []).map((choice) => h("option", { value: choice }, choice)));
+      control = h("select", base, (option.choices || []).map((choice) => h("option", { value: choice }, choice)));
       control.value = option.default;
     } else {
-      control = h("input", { type: "text", id, name: option.name, required: true, "aria-describedby": helpId, value: option.default });
+      control = h("input", { ...base, type: "text", required: true, value: option.default });
     }
-    control.dataset.option = option.type;
-    const error = h("span", { class: "error-text", id: `${id}-error`, "aria-live": "polite" });
-    const range = option.type === "int" ? ` · ${option.min}–${option.max}` : "";
-    const note = `${option.name}${range} · ${t(lang, "default_value", { value: formatDefault(option.default) })}`;
+    const limits = option.type === "int" ? ` · ${option.min}–${option.max}` : "";
+    const note = `${option.name}${limits} · ${sw(lang, "default_value", { value: shown(option.default) })}`;
     return h(
       "div",
       { class: "field" },
       h("label", { for: id }, helpOf(option)),
       control,
-      error,
+      h("span", { class: "error-text", id: `${id}-error`, "aria-live": "polite" }),
       h("p", { class: "help", id: helpId }, note),
     );
   });
-  fill(fieldset, h("legend", {}, t(lang, "options")), rows.length ? rows : h("p", { class: "quiet" }, "–"));
+  return h("fieldset", { id: "options" }, h("legend", {}, sw(lang, "options")), rows.length ? rows : h("p", { class: "quiet" }, "–"));
 }
 
-function formatDefault(value) {
-  if (value === true) return t(lang, "yes");
-  if (value === false) return t(lang, "no");
+function shown(value) {
+  if (value === true) return sw(lang, "yes");
+  if (value === false) return sw(lang, "no");
   return String(value);
 }
 
-function currentSeats(fieldset) {
-  return [...fieldset.querySelectorAll("select")].map((select) => select.value);
+/** Each seat's choice as the form has it: "human", "bot:<level>" or "bot:<spec>". */
+function currentSeats() {
+  const form = $("setup");
+  const rows = [...form.querySelectorAll("#seats select")];
+  return ["human", ...rows.map((select, i) => {
+    const spec = form.querySelector(`#spec-${i + 2}`)?.value.trim();
+    return spec ? `bot:${spec}` : select.value;
+  })];
 }
 
-function fillSeats(fieldset, players, wanted, game) {
-  const bots = game.bots || info.bots;
-  const choices = [["human", t(lang, "person")], ...bots.map((bot) => [`bot:${bot.spec}`, `${t(lang, "bot")}: ${nameOf(bot)}`])];
-  const fallback = bots.some((bot) => bot.spec === "heuristic") ? "bot:heuristic" : choices[1]?.[0] || "human";
-  const rows = range(1, players).map((n) => {
+function fillSeats(fieldset, specs, game, players, wanted) {
+  const you = storedName();
+  const choices = [
+    ["human", sw(lang, "person_invite")],
+    ...(game.levels || []).map((level) => [`bot:${level.id}`, sw(lang, "bot_level", { level: nameOf(level) })]),
+  ];
+  const rows = range(2, players).map((n) => {
     const id = `seat-${n}`;
-    const select = h("select", { id, name: id }, choices.map(([value, name]) => h("option", { value }, name)));
-    const want = wanted[n - 1];
-    if (want && !choices.some(([value]) => value === want)) select.append(h("option", { value: want }, `${t(lang, "bot")}: ${want.slice(4)}`));
-    select.value = want || (n === 1 ? "human" : fallback);
-    return h("div", { class: "seat-row" }, h("label", { for: id }, t(lang, "seat_n", { n })), select);
+    const want = wanted[n - 1] || "bot:medium";
+    const known = choices.some(([value]) => value === want);
+    const select = h("select", { id, name: id }, choices.map(([value, text]) => h("option", { value }, text)));
+    select.value = known ? want : "bot:medium";
+    return { row: h("div", { class: "seat-row" }, h("label", { for: id }, sw(lang, "seat_n", { n })), select), spec: known ? "" : want.replace(/^bot:/, "") };
   });
-  fill(fieldset, h("legend", {}, t(lang, "seats")), rows);
+  fill(
+    fieldset,
+    h("legend", {}, sw(lang, "who_sits")),
+    h(
+      "div",
+      { class: "seat-row you" },
+      h("span", { class: "seat-label" }, sw(lang, "seat_n", { n: 1 })),
+      h("span", { class: "seat-you" }, you ? `${sw(lang, "seat_you")} · ${you}` : sw(lang, "seat_you")),
+    ),
+    rows.map((entry) => entry.row),
+  );
+  fill(
+    specs,
+    rows.map((entry, i) =>
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: `spec-${i + 2}` }, sw(lang, "spec_of", { n: i + 2 })),
+        h("input", { type: "text", id: `spec-${i + 2}`, list: "bot-specs", value: entry.spec, spellcheck: "false", autocapitalize: "off" }),
+      ),
+    ),
+  );
+  if (rows.some((entry) => entry.spec)) $("advanced").open = true;
 }
 
 /** The rule options as typed, checked against the spec; null (and messages shown) if not valid. */
@@ -160,51 +276,157 @@ function readOptions(form, game) {
     else if (option.type === "int") {
       value = Number(control.value);
       if (control.value.trim() === "" || !Number.isInteger(value) || value < option.min || value > option.max) {
-        error.textContent = `${t(lang, "invalid_option")}: ${option.min}–${option.max}`;
-        valid = false;
+        error.textContent = `${sw(lang, "invalid_option")}: ${option.min}–${option.max}`;
       }
     } else value = control.value;
-    if (option.type === "text" && !value.trim()) {
-      error.textContent = t(lang, "invalid_option");
+    if (option.type === "text" && !value.trim()) error.textContent = sw(lang, "invalid_option");
+    if (error.textContent) {
+      control.setAttribute("aria-invalid", "true");
       valid = false;
     }
-    if (error.textContent) control.setAttribute("aria-invalid", "true");
     if (value !== option.default) options[option.name] = value;
   }
-  if (!valid) form.querySelector("[aria-invalid]").focus();
+  if (!valid) {
+    $("advanced").open = true;
+    form.querySelector("[aria-invalid]").focus();
+  }
   return valid ? options : null;
 }
 
-async function open(form, gameId, players) {
+async function openTable(event) {
+  event.preventDefault();
   showError("");
-  const game = gameById(gameId);
+  const form = $("setup");
+  const game = chosen;
   const options = readOptions(form, game);
   if (!options) return;
-  const config = { game: gameId, players, options, seats: currentSeats(form.querySelector("#seats")) };
+  const seats = currentSeats();
+  const name = await ensureName(lang);
+  const config = {
+    game: game.id,
+    players: seats.length,
+    options,
+    seats,
+    names: seats.map((seat, i) => (i === 0 && name ? name : null)),
+  };
   const seedText = form.querySelector("#seed").value.trim();
   if (seedText) config.seed = Number(seedText);
-  const button = form.querySelector("#open-table");
+  const button = $("open-table");
   button.disabled = true;
   try {
     const created = await createTable(config);
     rememberConfig(created, { ...config, seed: undefined });
+    const mine = created.humans[0];
+    rememberTable({ table: created.table, token: mine.token, seat: mine.seat, game: game.id });
     if (created.humans.length === 1) {
-      location.href = withLang(created.humans[0].url);
+      location.href = withLang(mine.url, lang);
       return;
     }
-    fill($("invites"), inviteList(created, lang, created.humans[0]?.seat));
+    fill($("invites"), inviteList(created, lang, mine.seat));
+    $("invites").hidden = false;
     $("invites-heading").focus();
+    showYours();
   } catch (error) {
-    showError(error.message);
+    showError(await refusal(error));
   } finally {
     button.disabled = false;
   }
 }
 
-function withLang(url) {
-  const full = new URL(url, location.href);
-  full.searchParams.set("lang", lang);
-  return full.pathname + full.search;
+// ---- Deine Tische ----------------------------------------------------------------------
+
+function showYours() {
+  const entries = yourTables();
+  // A returning player's way back in comes first; a newcomer sees the games first.
+  if (entries.length) $("new").before($("yours-section"));
+  if (!entries.length) {
+    fill($("yours"), h("p", { class: "quiet" }, sw(lang, "no_tables")));
+    return;
+  }
+  fill($("yours"), h("ul", { class: "your-tables plain" }, entries.map(yourTable)));
 }
 
+function yourTable(entry) {
+  const date = new Date(entry.created || Date.now()).toLocaleString(lang === "de" ? "de-DE" : "en-GB", {
+    day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+  });
+  const game = gameById(entry.game);
+  const title = game ? nameOf(game) : sw(lang, "table_word");
+  const status = h("span", { class: "your-status" }, "…");
+  const people = h("span", { class: "your-people" });
+  const go = h("a", { class: "button primary go", href: withLang(`/table.html?table=${encodeURIComponent(entry.table)}&token=${encodeURIComponent(entry.token)}`, lang) }, sw(lang, "go_on"));
+  const again = h("span", { class: "again-slot" });
+  const forget = h(
+    "button",
+    { type: "button", class: "forget", "aria-label": sw(lang, "forget_label", { game: title, date }) },
+    sw(lang, "forget"),
+  );
+  const item = h(
+    "li",
+    { class: "your-table", dataset: { table: entry.table } },
+    h("div", { class: "your-head" }, h("span", { class: "your-game" }, title), h("span", { class: "your-date" }, sw(lang, "opened_at", { date }))),
+  );
+  const parts = { item, status, people, go, again, title: item.querySelector(".your-game") };
+  item.append(
+    h("div", { class: "your-line" }, status, " ", people),
+    h("div", { class: "your-actions" }, go, again, forget),
+  );
+  forget.addEventListener("click", () => {
+    forgetTable(entry.table);
+    const next = item.nextElementSibling || item.previousElementSibling;
+    item.remove();
+    if (!yourTables().length) showYours();
+    (next?.querySelector(".go") || $("yours-heading")).focus();
+  });
+  describe(entry, parts);
+  return item;
+}
+
+/** Fills in a remembered table's state: running or over, whose turn, who sits there. */
+async function describe(entry, parts) {
+  const query = new URLSearchParams({ token: entry.token, lang, since: "1000000000" });
+  let state;
+  try {
+    state = await getJSON(`/api/tables/${encodeURIComponent(entry.table)}?${query}`);
+  } catch (error) {
+    parts.status.textContent = error.status === 404 || error.status === 403 ? sw(lang, "gone") : sw(lang, "unknown_state");
+    parts.go.remove();
+    parts.item.classList.add("gone");
+    return;
+  }
+  if (!entry.game) {
+    // A seat remembered from an invitation link: the game is known once asked.
+    rememberTable({ ...entry, game: state.game, seat: state.seat });
+    const game = gameById(state.game);
+    if (game) parts.title.textContent = nameOf(game);
+  }
+  const seats = state.seats || [];
+  const who = (seat) => (seat === state.seat ? sw(lang, "you") : seats[seat]?.name || sw(lang, "seat_n", { n: seat + 1 }));
+  parts.item.classList.add(state.over ? "over" : "running");
+  parts.people.textContent = sw(lang, "with_people", {
+    names: seats.filter((seat) => seat.seat !== state.seat).map((seat) => who(seat.seat)).join(", "),
+  });
+  if (state.over) {
+    const winners = (state.result?.ranking || []).map((place, seat) => (place === 1 ? seat : null)).filter((seat) => seat !== null);
+    parts.status.textContent = winners.includes(state.seat) && winners.length === 1
+      ? `${sw(lang, "finished")} · ${sw(lang, "you_won")}`
+      : `${sw(lang, "finished")} · ${sw(lang, "won_by", { who: winners.map(who).join(", ") })}`;
+    parts.go.textContent = sw(lang, "look");
+    parts.go.classList.remove("primary");
+    if (state.again?.url) {
+      fill(parts.again, h("a", { class: "button primary", href: withLang(state.again.url, lang) }, sw(lang, "again")));
+    }
+    return;
+  }
+  const acting = state.to_act || [];
+  const mine = acting.includes(state.seat);
+  parts.item.classList.toggle("my-turn", mine);
+  const others = acting.filter((seat) => seat !== state.seat).map(who);
+  let text = sw(lang, "running");
+  if (mine) text += ` · ${sw(lang, "your_turn")}`;
+  else if (others.length) text += ` · ${sw(lang, others.length > 1 ? "turn_of_many" : "turn_of", { who: others.join(", ") })}`;
+  parts.status.textContent = text;
+}
+
+$("setup").addEventListener("submit", openTable);
 main();

@@ -1,0 +1,135 @@
+"""Phone first: at 360 × 740 nothing scrolls sideways, on the start page (every game's set-up,
+the "Erweitert" fold, the name dialog, the invitations, "Deine Tische") or at any game's
+table (on arrival and in the middle of the game)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from tests.e2e.conftest import Server
+from tests.e2e.visible import (
+    FAST,
+    OVERFLOW,
+    missing_table_piece,
+    offer,
+    play_moves,
+    tiles,
+)
+
+PHONE = {"width": 360, "height": 740}
+
+#: Each game with fast bots and short settings (opened over the API, raw bot specs).
+GAMES: dict[str, tuple[list[str], dict[str, Any]]] = {
+    "dicht-dran": (["human", "bot:random", "bot:random", "bot:random"], {"passes": 1}),
+    "cento": (["human", "bot:random", "bot:random"], {"rebuilds": 0}),
+    "missionszahl": (["human", "bot:random", "bot:random"], {}),
+    "triggs": (["human", "bot:random", "bot:random"], {"round_limit": 10}),
+    "magic-numbers": (["human", "bot:random", "bot:random"], {"rounds": 1}),
+}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(
+        viewport=PHONE, locale="de-DE", is_mobile=True, has_touch=True, device_scale_factor=2
+    )
+    context.add_init_script(FAST)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def assert_fits(page: Any, where: str) -> None:
+    extra = page.evaluate(OVERFLOW, PHONE["width"])
+    assert extra <= 0, f"{where}: the page is {extra}px wider than the 360px screen"
+
+
+def test_the_start_page_fits_a_phone(server: Server, phone: Any, artifacts: Path) -> None:
+    page = phone
+    page.goto(server.url + "/?lang=de")
+    page.locator(".tile").first.wait_for()
+    assert_fits(page, "the tiles")
+    page.screenshot(path=str(artifacts / "start-phone.png"), full_page=True)
+    for tile in page.locator(".tile").all():
+        tile.click()
+        assert_fits(page, f"the set-up of {tile.get_attribute('id')}")
+    page.get_by_text("Erweitert", exact=True).click()
+    page.locator("#seed").wait_for()
+    assert_fits(page, "the Erweitert fold")
+    page.screenshot(path=str(artifacts / "start-phone-advanced.png"), full_page=True)
+    page.get_by_role("button", name="Name wählen").click()
+    page.get_by_role("dialog").get_by_label("Dein Name").wait_for()
+    assert_fits(page, "the name dialog")
+    box = page.get_by_role("dialog").bounding_box()
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= PHONE["width"]
+
+
+def test_your_tables_fit_a_phone(server: Server, phone: Any, artifacts: Path) -> None:
+    """Three remembered seats are listed newest first, each with its state, on a phone."""
+    entries = []
+    for number, game in enumerate(["dicht-dran", "cento", "triggs"]):
+        seats, options = GAMES[game]
+        created = server.open_table(game, seats, options, seed=5)
+        token = next(s["token"] for s in created["seats"] if s["seat"] == 0)
+        when = 1_700_000_000_000 + number
+        entries.append(
+            {"table": created["table"], "token": token, "seat": 0, "game": game, "created": when}
+        )
+    entries.reverse()  # newest first, as the page keeps them
+    page = phone
+    stored = json.dumps(json.dumps(entries))
+    page.add_init_script(f"localStorage.setItem('spieltisch.tables', {stored});")
+    page.goto(server.url + "/?lang=de")
+    items = page.get_by_role("region", name="Deine Tische").locator("li.your-table")
+    items.first.get_by_text(re.compile("läuft|beendet")).wait_for()
+    assert items.count() == 3
+    shown = [item.get_attribute("data-table") for item in items.all()]
+    assert shown == [entry["table"] for entry in entries]
+    assert "Triggs" in items.first.inner_text()
+    assert re.search("Du bist dran|ist dran|sind dran", items.first.inner_text())
+    assert_fits(page, "Deine Tische")
+    page.screenshot(path=str(artifacts / "start-phone-your-tables.png"), full_page=True)
+
+
+def test_the_invitations_fit_a_phone(server: Server, phone: Any, artifacts: Path) -> None:
+    page = phone
+    page.add_init_script("localStorage.setItem('spieltisch.name', 'Mia');")
+    page.goto(server.url + "/?lang=de")
+    tiles(page).get_by_role("button", name=re.compile("^Cento")).click()
+    page.get_by_label("4 Plätze", exact=True).check()
+    for n in (2, 3):
+        page.get_by_label(f"Platz {n}", exact=True).select_option(label="Mensch (Einladung)")
+    page.get_by_role("button", name="Tisch eröffnen").click()
+    page.get_by_role("img", name="QR-Code für Platz 3").wait_for()
+    assert_fits(page, "the invitations")
+    page.screenshot(path=str(artifacts / "invitations-phone.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_table_fits_a_phone(game: str, server: Server, phone: Any, artifacts: Path) -> None:
+    reason = missing_table_piece()
+    if reason:
+        pytest.skip(reason)
+    seats, options = GAMES[game]
+    created = server.open_table(game, seats, options, seed=4)
+    link = next(s["invite_url"] for s in created["seats"] if s["seat"] == 0)
+    page = phone
+    page.add_init_script("localStorage.setItem('spieltisch.name', 'Mia');")  # no name dialog
+    page.goto(link + "&lang=de")
+    offer(page)
+    assert_fits(page, f"{game} on arrival")
+    assert parse_qs(urlparse(page.url).query)["table"] == [created["table"]]
+    play_moves(page, 4, pick="last" if game == "magic-numbers" else "first")
+    assert_fits(page, f"{game} in the middle of the game")
+    page.screenshot(path=str(artifacts / f"{game}-phone-360.png"))
