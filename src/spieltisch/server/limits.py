@@ -30,7 +30,7 @@ def read_json(raw: bytes | str) -> Any:
     except orjson.JSONDecodeError as error:
         raise NotJson(str(error)) from None
     if _depth_over(data, MAX_DEPTH):
-        raise NotJson(f"arrays and objects nest at most {MAX_DEPTH} deep")
+        raise NotJson(f"depth limit exceeded: arrays and objects nest at most {MAX_DEPTH} deep")
     return data
 
 

@@ -9,9 +9,10 @@ nothing and the connection stays open.
 
 Bounds (:class:`SocketLimits`): the server reads at most ``rate`` messages a second from a
 client (after a burst of ``burst``): a faster client waits, its messages held back by the
-network, not by the server's memory; a client that does not read what it is sent (one send waits longer than ``send_timeout`` s, or
-``pending_errors`` refusals wait unsent) is closed with 1008. States are never queued: a
-connection is sent the latest state once it can take it.
+network, not by the server's memory. A client that does not read what it is sent (one send
+waits longer than ``send_timeout`` s, or ``pending_errors`` refusals wait unsent) is told
+``not_reading`` and closed with 1008. States are never queued: a connection is sent the
+latest state once it can take it.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ async def table_socket(
         await websocket.send_json({"type": "error", **error.body()})
         await websocket.close(code=4000 + error.status)
         return
-    limits: SocketLimits = getattr(websocket.app.state, "socket_limits", SocketLimits())
+    limits: SocketLimits = websocket.app.state.socket_limits
     listener = Listener(seat, lang, since, token if seat is not None else None)
     tables.listen(table, listener)
     sender = asyncio.create_task(_push(websocket, tables, table, listener, limits))
