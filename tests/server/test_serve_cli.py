@@ -71,3 +71,15 @@ def test_serve_prints_the_address_to_open_first(lang: str, words: str, tmp_path:
 )
 def test_the_address_to_open_is_one_a_browser_reaches(host: str, url: str) -> None:
     assert address(host, 8000) == url
+
+
+@pytest.mark.parametrize(
+    "url", ["postgresql://nobody:hunter2@127.0.0.1:1/none", "mysql://root:hunter2@127.0.0.1/x"]
+)
+def test_a_database_password_never_reaches_stderr(
+    url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "--db", url]) == 2
+    err = capsys.readouterr().err
+    assert "hunter2" not in err
+    assert "cannot open the database" in err or "must be a SQLite file path" in err

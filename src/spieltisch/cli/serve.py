@@ -8,6 +8,7 @@ import gc
 import sys
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.core.errors import SpieltischError
@@ -67,13 +68,18 @@ def log_config() -> dict[str, Any]:
 
 def check_db(url: str) -> None:
     """Open and close the store once, so that a wrong URL is one line, not a traceback."""
+    from spieltisch.server.security import without_password
     from spieltisch.server.storage import open_storage
 
     try:
         open_storage(url).close()
     except Exception as error:
         message = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
-        raise ServeError(code="serve_db", url=url, reason=str(message)) from None
+        reason = str(message)
+        password = urlsplit(url).password if "://" in url else None
+        for secret in {password, unquote(password or "")} - {None, ""}:
+            reason = reason.replace(str(secret), "***")
+        raise ServeError(code="serve_db", url=without_password(url), reason=reason) from None
 
 
 def tune_process() -> None:

@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException
 from spieltisch import __version__
 from spieltisch.server.limits import BodyLimit
 from spieltisch.server.routes import games, replay, tables, words, ws
+from spieltisch.server.routes.ws import SocketLimits
 from spieltisch.server.seating import AWAY_AFTER
 from spieltisch.server.service import ServiceError, TableManager, refuse
 from spieltisch.server.storage import open_storage
@@ -37,9 +38,14 @@ action). A bad token, table or query: an error message, then close code 4403, 44
 """
 
 
-def create_app(db: str = "spieltisch-tables.sqlite3", away_after: float = AWAY_AFTER) -> FastAPI:
+def create_app(
+    db: str = "spieltisch-tables.sqlite3",
+    away_after: float = AWAY_AFTER,
+    socket_limits: SocketLimits | None = None,
+) -> FastAPI:
     """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL); a bot
-    plays for the seat to act whose person has had no connection for ``away_after`` s."""
+    plays for the seat to act whose person has had no connection for ``away_after`` s;
+    each WebSocket connection is bounded by ``socket_limits``."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -54,6 +60,7 @@ def create_app(db: str = "spieltisch-tables.sqlite3", away_after: float = AWAY_A
     app = FastAPI(
         title="Spieltisch", version=__version__, description=DESCRIPTION, lifespan=lifespan
     )
+    app.state.socket_limits = socket_limits or SocketLimits()
     for router in (games.router, tables.router, replay.router, words.router, ws.router):
         app.include_router(router)
     app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]

@@ -1,18 +1,54 @@
-"""A limit on request bodies: oversized requests are refused before any route sees them."""
+"""Limits on what a client sends: request bodies are read up to a size and must be JSON of
+a bounded depth before any route sees them; WebSocket messages are read the same way."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from spieltisch.server.service import refuse
 
 #: Bytes a request body may have; a transcript to replay may be larger.
 DEFAULT_LIMIT = 16 * 1024
 LIMITS = {"/api/replay": 1024 * 1024}
+#: How deeply arrays and objects may nest in a body or message (a transcript needs 5).
+MAX_DEPTH = 32
+
+
+class NotJson(ValueError):
+    """A body or message that is not JSON, or nests deeper than :data:`MAX_DEPTH`."""
+
+
+def read_json(raw: bytes | str) -> Any:
+    """``raw`` as JSON (numbers beyond 64 bits become floats); :class:`NotJson` with the
+    reason otherwise. The parser never recurses without bound, whatever the input."""
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as error:
+        raise NotJson(str(error)) from None
+    if _depth_over(data, MAX_DEPTH):
+        raise NotJson(f"depth limit exceeded: arrays and objects nest at most {MAX_DEPTH} deep")
+    return data
+
+
+def _depth_over(data: Any, most: int) -> bool:
+    pending = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict | list):
+            if depth > most:
+                return True
+            items = value.values() if isinstance(value, dict) else value
+            pending.extend((item, depth + 1) for item in items)
+    return False
 
 
 class BodyLimit:
-    """Reads an HTTP request's body up to its path's limit, or answers 413."""
+    """Reads an HTTP request's body up to its path's limit, or answers 413; a body that is
+    not JSON (:func:`read_json`) is answered 422 ``not_json``."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -31,7 +67,13 @@ class BodyLimit:
             body += message.get("body", b"")
             more = message.get("more_body", False)
             if len(body) > limit:
-                await _too_large(send, limit)
+                await _refuse(send, 413, "request_too_large", limit=limit)
+                return
+        if body:
+            try:
+                read_json(bytes(body))
+            except NotJson as error:
+                await _refuse(send, 422, "not_json", reason=str(error))
                 return
         sent = False
 
@@ -45,18 +87,12 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps(
-        {
-            "error": f"the request body may be at most {limit} bytes",
-            "code": "request_too_large",
-            "params": {"limit": limit},
-        }
-    ).encode()
+async def _refuse(send: Send, status: int, code: str, **params: Any) -> None:
+    body = json.dumps(refuse(status, code, **params).body()).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
         }
     )

@@ -47,7 +47,10 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
         "bad_lang": "die Sprache ist eins von {langs}, nicht {lang!r}",
         "bad_since": "since ist die Nummer des zuletzt gesehenen Ereignisses, nicht {since!r}",
         "message_too_large": "eine Nachricht hat höchstens {most} Bytes",
-        "not_json": "kein gültiges JSON",
+        "not_json": "kein gültiges JSON ({reason})",
+        "not_reading": (
+            "der Client liest nicht, was der Server schickt; die Verbindung wird beendet"
+        ),
         "bad_message": (
             'schicke {{"type": "action", "action": {{...}}, "step": N, "id": X}} '
             "(step und id nach Wahl)"
@@ -101,6 +104,7 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
         "bad_since": "since is the number of the last event seen, got {since!r}",
         "message_too_large": "a message may be at most {most} bytes",
         "not_json": "not valid JSON: {reason}",
+        "not_reading": "the client does not read what the server sends; the connection is closed",
         "bad_message": (
             'send {{"type": "action", "action": {{...}}, "step": N, "id": X}} (step, id optional)'
         ),

@@ -46,7 +46,8 @@ class ActionRequest(_Strict):
     step: int | None = Field(
         default=None,
         description="optional: the 'step' of the state the client acted on; the action is "
-        "refused as stale if the table has moved on since",
+        "refused as stale if a step since changed what this seat may do (other seats "
+        "committing in the same simultaneous round do not)",
     )
 
 

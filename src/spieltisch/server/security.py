@@ -13,9 +13,12 @@ import logging
 import re
 import secrets
 from collections.abc import Sequence
+from urllib.parse import urlsplit, urlunsplit
 
 TOKEN_BYTES = 32
-_TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+")
+#: ``token=`` with any of its letters percent-encoded (``%74oken=``) and in any case.
+_TOKEN_KEY = "".join(f"(?:{c}|%{ord(c.lower()):02x}|%{ord(c.upper()):02x})" for c in "token=")
+_TOKEN_IN_TEXT = re.compile(rf"({_TOKEN_KEY})[^&\s\"']+", re.IGNORECASE)
 
 
 def new_token() -> str:
@@ -37,7 +40,8 @@ def seat_of_token(token: str, hashes: Sequence[str | None]) -> int | None:
 
 
 def redact(text: str) -> str:
-    """``text`` with every ``token=…`` query value replaced by ``token=***``."""
+    """``text`` with every ``token=…`` query value replaced by ``token=***``, also where the
+    key is percent-encoded or in capitals."""
     return _TOKEN_IN_TEXT.sub(r"\1***", text)
 
 
@@ -56,3 +60,13 @@ class RedactTokens(logging.Filter):
                 k: redact(a) if isinstance(a, str) else a for k, a in record.args.items()
             }
         return True
+
+
+def without_password(url: str) -> str:
+    """``url`` (a database URL) with its password, if any, replaced by ``***``."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = netloc[0].split(":", 1)[0]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))

@@ -176,6 +176,7 @@ class Kept:
     seat: Seat | None
     state: Any
     views: dict[Seat | None, dict[str, JSON]] = field(default_factory=dict)
+    choices: dict[Seat, tuple[Any, ...]] = field(default_factory=dict)
 
     def view(self, game: Game[Any, Any, Any], seat: Seat | None) -> dict[str, JSON]:
         """What ``seat`` (``None``: a spectator) saw after this step, as JSON."""
@@ -183,6 +184,17 @@ class Kept:
         if view is None:
             view = self.views[seat] = to_plain(game.view(self.state, seat))
         return view
+
+    def may_do(self, game: Game[Any, Any, Any], seat: Seat) -> tuple[Any, ...]:
+        """What ``seat`` could do after this step: its legal actions (none while it is not
+        to act)."""
+        choices = self.choices.get(seat)
+        if choices is None:
+            state = self.state
+            to_act = () if game.is_terminal(state) else game.to_act(state)
+            legal = game.legal_actions(state, seat) if seat in to_act else ()
+            choices = self.choices[seat] = tuple(legal)
+        return choices
 
 
 @dataclass(eq=False)
@@ -325,6 +337,21 @@ class Table:
         self.ends.append(len(self.events))
         if state is not None:
             self.kept.append(Kept(len(self.ends) - 1, seat, state))
+
+    def still_current(self, seat: Seat, step: int) -> bool:
+        """Whether an action ``seat`` chose on step ``step`` (the number of actions it had
+        seen) still stands: no step since changed what that seat may do. Another seat's
+        commit in a simultaneous round leaves it standing; the seat's own earlier action,
+        a new round or a step too old to tell (beyond :data:`FRAMES_KEPT`) does not."""
+        now = len(self.actions)
+        if step == now:
+            return True
+        oldest = self.kept[0].step
+        if step > now or step < oldest:
+            return False
+        since = list(self.kept)[step - oldest :]
+        chosen_on = since[0].may_do(self.game, seat)
+        return all(entry.may_do(self.game, seat) == chosen_on for entry in since[1:])
 
     def first_step_after(self, since: int) -> int:
         """The first step a client that has seen the events up to number ``since`` has not
@@ -569,8 +596,10 @@ class TableManager:
         """Carry out a person's action; returns the event number and the step before it.
 
         ``step``, if given, is the number of actions the client has seen (``step`` in the
-        seat state): an action sent before the client saw the latest one is refused as
-        stale, so a resent or delayed action never lands on a later turn.
+        seat state): the action is refused as stale if a later step changed what the seat
+        may do (:meth:`Table.still_current`), so a resent or delayed action never lands on a
+        later turn, while other seats committing in the same simultaneous round do not
+        make it stale.
         """
         if seat is None:
             raise refuse(403, "spectator_acts")
@@ -579,7 +608,7 @@ class TableManager:
                 raise refuse(503, "table_reloaded")
             before = table.last_seq
             now = len(table.actions)
-            if step is not None and step != now:
+            if step is not None and not table.still_current(seat, step):
                 raise refuse(409, "stale_action", sent=step, step=now)
             if table.over:
                 raise refuse(409, "game_over")

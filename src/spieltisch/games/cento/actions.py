@@ -192,7 +192,7 @@ def from_json(data: JSON) -> CentoAction:
         raise _bad_json(data)
     kind = data.get("type")
     simple: dict[object, CentoAction] = {"draw": DRAW, "end": END, "take": TAKE}
-    if kind in simple and set(data) == {"type"}:
+    if isinstance(kind, str) and kind in simple and set(data) == {"type"}:
         return simple[kind]
     if kind == "lay" and set(data) == {"type", "card"}:
         card = data["card"]

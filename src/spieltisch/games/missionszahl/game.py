@@ -280,7 +280,12 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         return actions if actions is not None else [self.parse_action(text)]
 
     def action_from_json(self, data: JSON) -> Action:
-        action = words.from_json(data)
+        """An object whose every field is a text, a number or ``null``: ``{"type": "play",
+        "card": "R17"}``, ``{"type": "exchange", "kind": "blind", "seat": 2}`` …"""
+        flat = isinstance(data, dict) and all(
+            value is None or isinstance(value, str | int) for value in data.values()
+        )
+        action = words.from_json(data) if flat else None
         if action is None:
             raise self._bad_action(data, '{"type": "play", "card": "R17"}')
         return action

@@ -6,6 +6,13 @@ and whenever the table changes (with the events and the frames since the last me
 ``{"type": "action", "action": {...}, "step": N?, "id": ...?}``. The first state that includes an
 action lists its ``id`` (if the client gave one) in ``ack``. A refused message changes
 nothing and the connection stays open.
+
+Bounds (:class:`SocketLimits`): the server reads at most ``rate`` messages a second from a
+client (after a burst of ``burst``): a faster client waits, its messages held back by the
+network, not by the server's memory. A client that does not read what it is sent (one send
+waits longer than ``send_timeout`` s, or ``pending_errors`` refusals wait unsent) is told
+``not_reading`` and closed with 1008. States are never queued: a connection is sent the
+latest state once it can take it.
 """
 
 from __future__ import annotations
@@ -13,11 +20,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
+from spieltisch.server.limits import NotJson, read_json
 from spieltisch.server.routes import manager
 from spieltisch.server.schemas import LANGS
 from spieltisch.server.service import Listener, ServiceError, Table, TableManager, refuse
@@ -26,6 +36,28 @@ router = APIRouter(tags=["websocket"])
 
 #: The largest message a client may send, in bytes.
 MAX_MESSAGE = 16 * 1024
+
+
+@dataclass(frozen=True)
+class SocketLimits:
+    """What one WebSocket connection may cost the server (``spieltisch serve`` options)."""
+
+    #: Messages a second read from a client on average, and at once after a quiet time.
+    rate: float = 50.0
+    burst: int = 100
+    #: Seconds one send may wait for the client to read before the client is closed.
+    send_timeout: float = 10.0
+    #: Refusals that may wait unsent before the client is closed as not reading.
+    pending_errors: int = 16
+
+
+class Closing(Exception):
+    """The server ends a connection with ``code``, telling the client ``error``."""
+
+    def __init__(self, code: int, error: ServiceError) -> None:
+        super().__init__(error.message)
+        self.code = code
+        self.error = error
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -47,16 +79,35 @@ async def table_socket(
         await websocket.send_json({"type": "error", **error.body()})
         await websocket.close(code=4000 + error.status)
         return
+    limits: SocketLimits = websocket.app.state.socket_limits
     listener = Listener(seat, lang, since, token if seat is not None else None)
     tables.listen(table, listener)
-    sender = asyncio.create_task(_push(websocket, tables, table, listener))
+    sender = asyncio.create_task(_push(websocket, tables, table, listener, limits))
+    receiver = asyncio.create_task(_receive(websocket, tables, table, listener, limits))
     try:
-        await _receive(websocket, tables, table, listener)
+        await asyncio.wait((sender, receiver), return_when=asyncio.FIRST_COMPLETED)
     finally:
         tables.unlisten(table, listener)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await sender
+        for task in (sender, receiver):
+            task.cancel()
+            with contextlib.suppress(
+                asyncio.CancelledError, Closing, WebSocketDisconnect, RuntimeError, OSError
+            ):
+                await task
+    for task in (sender, receiver):
+        closing = None if task.cancelled() else task.exception()
+        if isinstance(closing, Closing):
+            await _close(websocket, closing, limits)
+            return
+
+
+async def _close(websocket: WebSocket, closing: Closing, limits: SocketLimits) -> None:
+    """Tell the client why, then close; a client that does not read gets the close frame
+    after what it has not read, and is cut off if that does not go out in time."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, TimeoutError, OSError):
+        async with asyncio.timeout(limits.send_timeout):
+            await websocket.send_text(json.dumps({"type": "error", **closing.error.body()}))
+            await websocket.close(code=closing.code)
 
 
 def _query(websocket: WebSocket) -> tuple[str | None, int, str]:
@@ -71,11 +122,24 @@ def _query(websocket: WebSocket) -> tuple[str | None, int, str]:
 
 
 async def _push(
-    websocket: WebSocket, tables: TableManager, table: Table, listener: Listener
+    websocket: WebSocket,
+    tables: TableManager,
+    table: Table,
+    listener: Listener,
+    limits: SocketLimits,
 ) -> None:
     """Send errors as they come and the seat's current state whenever the table changed;
-    several changes between two sends become one state with all their events and frames."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+    several changes between two sends become one state with all their events and frames.
+    :class:`Closing` (1008) when the client does not take a send within ``send_timeout``."""
+
+    async def send(text: str) -> None:
+        try:
+            async with asyncio.timeout(limits.send_timeout):
+                await websocket.send_text(text)
+        except TimeoutError:
+            raise Closing(1008, refuse(408, "not_reading")) from None
+
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
             await listener.wake.wait()
             listener.wake.clear()
@@ -86,11 +150,11 @@ async def _push(
                     "code": "table_reloaded",
                     "params": {},
                 }
-                await websocket.send_text(json.dumps(closing))
+                await send(json.dumps(closing))
                 await websocket.close(code=4503)
                 return
             while listener.errors:
-                await websocket.send_text(json.dumps(listener.errors.pop(0)))
+                await send(json.dumps(listener.errors.pop(0)))
             if listener.dirty:
                 listener.dirty = False
                 state = tables.seat_state(
@@ -105,43 +169,64 @@ async def _push(
                 listener.since = table.last_seq
                 listener.step = state["step"]
                 message = {"type": "state", **state, "ack": acks}
-                await websocket.send_text(orjson.dumps(message).decode())
+                await send(orjson.dumps(message).decode())
 
 
 async def _receive(
-    websocket: WebSocket, tables: TableManager, table: Table, listener: Listener
+    websocket: WebSocket,
+    tables: TableManager,
+    table: Table,
+    listener: Listener,
+    limits: SocketLimits,
 ) -> None:
+    """Take the client's messages, at most ``rate`` a second; :class:`Closing` (1008) for a
+    client with ``pending_errors`` refusals it has not read."""
+    allowance, last = float(limits.burst), time.monotonic()
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
+        now = time.monotonic()
+        allowance = min(float(limits.burst), allowance + (now - last) * limits.rate) - 1
+        last = now
+        if allowance < 0:  # over the rate: read nothing more until the client is within it
+            await asyncio.sleep(-allowance / limits.rate)
+        if len(listener.errors) >= limits.pending_errors:
+            raise Closing(1008, refuse(408, "not_reading"))
         raw = message.get("text")
-        if raw is None:
-            data = message.get("bytes") or b""
-            raw = data.decode("utf-8", "replace")
-        data = _parse(raw)
+        data = _parse(message.get("bytes") or b"" if raw is None else raw)
         action_id = data.get("id") if isinstance(data, dict) else None
         try:
             step = _check(data)
             await tables.act(table, listener.seat, data["action"], step)
         except ServiceError as error:
-            listener.error({"type": "error", **error.body(), "id": action_id})
+            listener.error({"type": "error", **error.body(), "id": _echoed(action_id)})
         else:
             if action_id is not None:
                 listener.acknowledge(action_id)
 
 
-def _parse(raw: str) -> Any:
-    """The message as JSON; ``None`` for a message too large or not JSON (``_check``
+def _parse(raw: str | bytes) -> Any:
+    """The message as JSON; a marker for a message too large or not JSON (``_check``
     names the problem)."""
-    if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "replace"))
+    if size > MAX_MESSAGE:
         return _TOO_LARGE
     try:
-        return json.loads(raw)
-    except json.JSONDecodeError as error:
-        return _NotJson(error.msg)
-    except ValueError as error:  # e.g. an integer of more digits than Python converts
+        return read_json(raw)
+    except NotJson as error:
         return _NotJson(str(error))
+
+
+def _good_id(action_id: object) -> bool:
+    return (type(action_id) is int and abs(action_id) < 2**53) or (
+        isinstance(action_id, str) and len(action_id) <= 100
+    )
+
+
+def _echoed(action_id: object) -> object:
+    """A message's id as its refusal names it: ``None`` unless it has an id's shape."""
+    return action_id if _good_id(action_id) else None
 
 
 def _check(data: Any) -> int | None:
@@ -153,10 +238,7 @@ def _check(data: Any) -> int | None:
     if not isinstance(data, dict) or data.get("type") != "action" or "action" not in data:
         raise refuse(422, "bad_message")
     action_id = data.get("id")
-    if action_id is not None and not (
-        (type(action_id) is int and abs(action_id) < 2**53)
-        or (isinstance(action_id, str) and len(action_id) <= 100)
-    ):
+    if action_id is not None and not _good_id(action_id):
         raise refuse(422, "bad_message_id")
     step = data.get("step")
     if step is not None and (type(step) is not int or step < 0):

@@ -1,0 +1,163 @@
+"""WebSocket bounds on a real server (uvicorn): a client that never reads is closed, one
+that floods is read no faster than its rate, and refusals never pile up unsent."""
+
+from __future__ import annotations
+
+import base64
+import os
+import socket
+import struct
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+
+from spieltisch.server.app import create_app
+from spieltisch.server.routes.ws import SocketLimits
+from tests.server.live import free_port
+
+LIMITS = SocketLimits(rate=40.0, burst=5, send_timeout=1.0, pending_errors=8)
+
+
+@contextmanager
+def serving(tmp_path: Path, limits: SocketLimits) -> Iterator[str]:
+    """A server on uvicorn in this process with ``limits`` (no keepalive pings, so only
+    these limits close a connection); its address."""
+    port = free_port()
+    app = create_app(str(tmp_path / "tables.sqlite3"), socket_limits=limits)
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws_ping_interval=None
+    )
+    runner = uvicorn.Server(config)
+    thread = threading.Thread(target=runner.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not runner.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        assert thread.is_alive(), "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        runner.should_exit = True
+        thread.join(30)
+
+
+TOKENS: dict[str, list[str]] = {}
+
+
+def new_table(server: str) -> str:
+    body = {"game": "dicht-dran", "players": 4, "seats": ["human"] * 4, "seed": 1}
+    answer = httpx.post(f"http://{server}/api/tables", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    table: str = answer.json()["table"]
+    TOKENS[table] = [seat["token"] for seat in answer.json()["seats"]]
+    return table
+
+
+class RawSocket:
+    """A WebSocket client on a bare TCP socket: it reads only when told to."""
+
+    def __init__(self, server: str, path: str, receive_buffer: int | None = None) -> None:
+        host, port = server.split(":")
+        self.sock = socket.socket()
+        if receive_buffer is not None:  # a small window: the server's sends back up soon
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.connect((host, int(port)))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall(
+            f"GET {path} HTTP/1.1\r\nHost: {server}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            self.buffer += self.sock.recv(4096)
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        assert head.startswith(b"HTTP/1.1 101"), head
+
+    def send(self, text: str) -> None:
+        payload = text.encode()
+        mask = os.urandom(4)
+        size = len(payload)
+        header = bytes([0x81])
+        if size < 126:
+            header += bytes([0x80 | size])
+        else:
+            header += bytes([0x80 | 126]) + struct.pack("!H", size)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(header + mask + masked)
+
+    def frames(self, timeout: float = 30.0) -> list[tuple[int, bytes]]:
+        """Every frame until the server closes the connection: (opcode, payload)."""
+        self.sock.settimeout(timeout)
+        data = self.buffer
+        try:
+            while chunk := self.sock.recv(65536):
+                data += chunk
+        except ConnectionResetError:
+            pass
+        frames = []
+        while len(data) >= 2:
+            opcode, size = data[0] & 0x0F, data[1] & 0x7F
+            start = 2
+            if size == 126:
+                size, start = struct.unpack("!H", data[2:4])[0], 4
+            elif size == 127:
+                size, start = struct.unpack("!Q", data[2:10])[0], 10
+            if len(data) < start + size:
+                break
+            frames.append((opcode, data[start : start + size]))
+            data = data[start + size :]
+        return frames
+
+
+def close_code(frames: list[tuple[int, bytes]]) -> int | None:
+    closes = [payload for opcode, payload in frames if opcode == 8]
+    return int(struct.unpack("!H", closes[0][:2])[0]) if closes and closes[0] else None
+
+
+def test_refusals_wait_unsent_only_up_to_the_bound(tmp_path: Path) -> None:
+    """Junk without reading at an unlimited rate: after ``pending_errors`` unsent refusals
+    the server closes the connection and stops reading; nothing more is kept for it."""
+    limits = SocketLimits(rate=1e9, burst=10**9, send_timeout=1.0, pending_errors=8)
+    with serving(tmp_path, limits) as server:
+        table = new_table(server)
+        client = RawSocket(server, f"/ws/tables/{table}", receive_buffer=2048)
+        client.sock.settimeout(10)
+        sent = 0
+        with pytest.raises((BrokenPipeError, ConnectionResetError, TimeoutError)):  # noqa: PT012
+            while sent < 10**6:
+                client.send("{}")
+                sent += 1
+        frames = client.frames(timeout=30)
+    refusals = [p for opcode, p in frames if opcode == 1 and b"bad_message" in p]
+    assert len(refusals) < sent
+    assert close_code(frames) in (1008, None)
+
+
+def test_a_flooding_client_is_read_at_its_rate_and_keeps_its_connection(tmp_path: Path) -> None:
+    """Junk faster than ``rate``: each message still gets its refusal, and the server
+    reads no faster than the rate allows (after the burst)."""
+    with serving(tmp_path, LIMITS) as server:
+        table = new_table(server)
+        client = RawSocket(server, f"/ws/tables/{table}")
+        count = LIMITS.burst + 20
+        started = time.monotonic()
+        for number in range(count):
+            client.send(f'{{"id": {number}}}')
+        client.send("{bad")
+        client.sock.settimeout(30)
+        data = client.buffer
+        while data.count(b'"code"') < count + 1:
+            data += client.sock.recv(65536)
+        elapsed = time.monotonic() - started
+        client.sock.close()
+    assert all(f'"id": {number}}}'.encode() in data for number in range(count))
+    assert b"not_json" in data
+    assert elapsed >= (count - LIMITS.burst - 1) / LIMITS.rate  # the rate held it back
