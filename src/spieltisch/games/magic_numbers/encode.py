@@ -178,7 +178,7 @@ def _fronts(
         places = tuple(start + 1 + themes for start, _ in shown)
         sizes = tuple(_size(face.number) for _, face in shown)
         entries = cache[key] = (tuple(ones), places, sizes)
-    return entries  # type: ignore[no-any-return]
+    return entries
 
 
 @lru_cache(maxsize=1 << 12)
