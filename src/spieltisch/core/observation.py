@@ -60,11 +60,16 @@ class Layout:
         """An empty vector of this layout."""
         return np.zeros(self.size, dtype=np.float32)
 
-    def vector(self, ones: list[int]) -> Vector:
-        """A vector of this layout with 1 at every entry of ``ones`` and 0 elsewhere (one
-        numpy call: encoders gather the entries in a list first)."""
+    def vector(
+        self, ones: list[int], places: list[int] | None = None, values: list[float] | None = None
+    ) -> Vector:
+        """A vector of this layout with 1 at every entry of ``ones``, ``values[i]`` at entry
+        ``places[i]`` and 0 elsewhere (encoders gather the entries in lists first; numpy
+        reads each list in one call)."""
         out = np.zeros(self.size, dtype=np.float32)
-        out[ones] = 1.0
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+        if places:  # numpy refuses values of another length
+            out[np.fromiter(places, np.intp, len(places))] = np.fromiter(values or (), np.float32)
         return out
 
     def markdown(self) -> str:

@@ -90,9 +90,10 @@ def action_mask(
     mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
     legal = game.legal_actions(state, seat)
     if codes is None:
-        mask[[game.encode(action) for action in legal]] = 1
+        ids = [game.encode(action) for action in legal]
     else:
-        mask[[codes[action] for action in legal]] = 1
+        ids = [codes[action] for action in legal]
+    mask[np.fromiter(ids, np.intp, len(ids))] = 1
     return mask
 
 

@@ -107,6 +107,9 @@ class Deck:
     known_words: frozenset[str] = frozenset()
     extras: tuple[frozenset[str], ...] = ()
     owners: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    #: What is worked out once from the deck's cards and kept with it for every game that
+    #: plays it (:mod:`.choices` keeps each card's distractor candidates here).
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def is_right(self, card: int, answer: str) -> bool:
         """Whether ``answer`` names the meaning of the card at ``card`` (see ``judge``); an

@@ -14,8 +14,12 @@ from __future__ import annotations
 import math
 import re
 import zlib
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from typing import Any
+
+import numpy as np
 
 from spieltisch.core.observation import Layout, Vector, others_first
 from spieltisch.games.magic_numbers.actions import CHIPS, CHOICE_COUNT, DISPLAY_SIZE, HINT_KINDS
@@ -107,15 +111,29 @@ def _words(start: int, texts: Sequence[str]) -> list[int]:
     return [start + bucket for text in texts for bucket in _word_buckets(text)]
 
 
+@lru_cache(maxsize=1 << 10)
+def _choices(choices: tuple[tuple[str, str], ...], at: int) -> tuple[int, ...]:
+    """The entries set to 1 for the meanings offered (``at``: where the field starts): the
+    same while a card is solved."""
+    ones: list[int] = []
+    for index, (_, english) in enumerate(choices):
+        start = at + index * (1 + WORD_BUCKETS)
+        ones.append(start)
+        ones += _words(start + 1, [english])
+    return tuple(ones)
+
+
 #: The last deck's themes (compared by identity: every view of a game hands on the same
-#: tuple) and their places.
-_THEMES: list[tuple[tuple[Theme, ...], dict[str, int]]] = []
+#: tuple), their places and the card fronts encoded with them (:func:`_fronts`).
+_THEMES: list[tuple[tuple[Theme, ...], dict[str, int], dict[object, Any]]] = []
+#: Displays whose fronts are kept at most.
+_FRONTS_KEPT = 4096
 
 
 def _theme_index(themes: tuple[Theme, ...]) -> dict[str, int]:
     """Each theme's place in the deck's list of themes."""
     if not _THEMES or _THEMES[0][0] is not themes:
-        _THEMES[:] = [(themes, {theme.id: index for index, theme in enumerate(themes)})]
+        _THEMES[:] = [(themes, {theme.id: index for index, theme in enumerate(themes)}, {})]
     return _THEMES[0][1]
 
 
@@ -137,6 +155,57 @@ def _size(number: str) -> float:
     return min(1.0, math.log10(1.0 + abs(size(number))) / LOG_SCALE)
 
 
+def _fronts(
+    display: tuple[CardFace | None, ...], top: CardFace | None, theme_index: dict[str, int]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+    """The entries of the display's card fronts and the draw pile's top card: those set to
+    1, and where the sizes go with the sizes. Kept for the deck's themes (the display
+    changes once a round). The layout starts with the display, the top card after it."""
+    cache: dict[object, Any] = _THEMES[0][2]
+    key = (display, top)
+    entries = cache.get(key)
+    if entries is None:
+        if len(cache) >= _FRONTS_KEPT:
+            cache.clear()
+        themes = len(theme_index)
+        width = front_size(themes)
+        starts = [position * width for position in range(len(display))]
+        fronts = [*zip(starts, display, strict=True), (DISPLAY_SIZE * width, top)]
+        ones: list[int] = []
+        for start, face in fronts:
+            ones += _front(start, face, theme_index)
+        shown = [(start, face) for start, face in fronts if face is not None]
+        places = tuple(start + 1 + themes for start, _ in shown)
+        sizes = tuple(_size(face.number) for _, face in shown)
+        entries = cache[key] = (tuple(ones), places, sizes)
+    return entries
+
+
+@lru_cache(maxsize=1 << 12)
+def _bids(
+    bids: tuple[tuple[tuple[int, int | None], ...], ...], at: int, seat: int, players: int
+) -> tuple[int, ...]:
+    """The entries set to 1 for the chips bid, as ``seat`` sees them (``at``: where the
+    field starts)."""
+    slot_width = players + len(CHIPS) + 1
+    ones: list[int] = []
+    for position, slots in enumerate(bids):
+        for slot, (bidder, shown) in enumerate(slots):
+            start = at + (position * players + slot) * slot_width
+            ones.append(start + (bidder - seat) % players)
+            ones.append(start + players + (len(CHIPS) if shown is None else CHIPS.index(shown)))
+    return tuple(ones)
+
+
+@lru_cache(maxsize=1 << 10)
+def _share(count: int, in_play: int) -> float:
+    """``count`` cards of ``in_play`` as a float32 sum of ``count`` times 1 ÷ ``in_play``."""
+    total = np.float32(0.0)
+    for _ in range(count):
+        total += np.float32(1.0 / in_play)
+    return float(total)
+
+
 def encode(view: MagicNumbersView, deck_size: int) -> Vector:
     """What ``view`` shows as a vector of :func:`layout` (``deck_size``: cards in the deck)."""
     players = view.players
@@ -144,36 +213,26 @@ def encode(view: MagicNumbersView, deck_size: int) -> Vector:
     theme_index = _theme_index(view.themes)
     fields = layout(players, themes)
     at = fields.at
-    width = front_size(themes)
-    fronts = [
-        (at["display"] + position * width, face) for position, face in enumerate(view.display)
-    ]
-    fronts.append((at["draw_pile_top"], view.draw_pile_top))
-    ones: list[int] = []
-    for start, face in fronts:
-        ones += _front(start, face, theme_index)
+    front_ones, size_places, sizes = _fronts(view.display, view.draw_pile_top, theme_index)
+    ones = list(front_ones)
+    places = list(size_places)
+    values = list(sizes)
     if view.position is not None:
         ones.append(at["solving"] + view.position)
-    for index, (_, english) in enumerate(view.choices):
-        start = at["choices"] + index * (1 + WORD_BUCKETS)
-        ones.append(start)
-        ones += _words(start + 1, [english])
+    if view.choices:
+        ones += _choices(view.choices, at["choices"])
     ones += [
         at["wrong_choices"] + int(text) - 1
         for _, text in view.answers
         if text.isdigit() and 1 <= int(text) <= CHOICE_COUNT
     ]
     ones += [at["hints"] + HINT_KINDS.index(kind) for kind in view.hints]
-    ones += _words(at["hint_words"], [english for _, _, english in view.hint_texts])
+    if view.hint_texts:
+        ones += _words(at["hint_words"], [english for _, _, english in view.hint_texts])
     ones += [at["my_chips"] + CHIPS.index(chip) for chip in view.my_chips]
     order = others_first(view.seat, players)
     place_of = {seat: place for place, seat in enumerate(order)}
-    slot_width = players + len(CHIPS) + 1
-    for position, slots in enumerate(view.bids):
-        for slot, (bidder, shown) in enumerate(slots):
-            start = at["bids"] + (position * players + slot) * slot_width
-            ones.append(start + place_of[bidder])
-            ones.append(start + players + (len(CHIPS) if shown is None else CHIPS.index(shown)))
+    ones += _bids(view.bids, at["bids"], view.seat or 0, players)
     ones.append(at["phase"] + PHASE_INDEX[view.phase])
     if view.game_over:
         ones.append(at["game_over"])
@@ -183,12 +242,6 @@ def encode(view: MagicNumbersView, deck_size: int) -> Vector:
         if marked is not None:
             ones.append(at[name] + place_of[marked])
     ones += [at["to_act"] + place_of[seat] for seat in view.to_act]
-    places: list[int] = []
-    values: list[float] = []
-    for start, face in fronts:
-        if face is not None:
-            places.append(start + 1 + themes)
-            values.append(_size(face.number))
     in_play = DISPLAY_SIZE * view.rounds
     places += [at["round"], at["quiet"], at["draw_pile_size"], at["box_size"]]
     values += [
@@ -212,10 +265,11 @@ def encode(view: MagicNumbersView, deck_size: int) -> Vector:
             score / (abs(score) + POINTS_HALF),
             view.bonus[seat] / most_bonus,
         ]
-    out = fields.vector(ones)
-    out[places] = values
     for place, seat in enumerate(order):
-        collected = at["collections"] + place * themes
-        for card in view.collections[seat]:
-            out[collected + theme_index[card.theme]] += 1.0 / in_play
-    return out
+        if view.collections[seat]:
+            collected = at["collections"] + place * themes
+            counts = Counter(theme_index[card.theme] for card in view.collections[seat])
+            for theme, count in counts.items():
+                places.append(collected + theme)
+                values.append(_share(count, in_play))
+    return fields.vector(ones, places, values)

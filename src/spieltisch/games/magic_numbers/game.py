@@ -176,8 +176,6 @@ class MagicNumbers(
         self.judge = str(self.options["judge"])
         self.human_judge = self.judge == "quizmaster"
         self.multiple_choice = self.options["answers"] == "choice"
-        #: Each card's candidate distractors, made when first offered (:mod:`.choices`).
-        self._pools: dict[int, tuple[int, ...]] = {}
         self.deck: Deck = deck_for(str(self.options["deck"]))
         cards = self.deck.cards
         needed = DISPLAY_SIZE * self.rounds

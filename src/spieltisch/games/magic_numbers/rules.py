@@ -190,7 +190,6 @@ class MagicNumbersRules:
     multiple_choice: bool
     deck: Deck
     ids: tuple[str, ...]
-    _pools: dict[int, tuple[int, ...]]
 
     # -- set-up -----------------------------------------------------------------------
     def _set_up(
@@ -415,10 +414,7 @@ class MagicNumbersRules:
         """The card is offered with its own meaning and three others (:mod:`.choices`), in
         an order that follows from the game's seed; they stay the same through every pass."""
         card = state.display[state.position]
-        pool = self._pools.get(card)
-        if pool is None:
-            pool = self._pools[card] = candidates(self.deck, card)
-        state.offered = offer(self.deck, card, pool, state.seed)
+        state.offered = offer(self.deck, card, candidates(self.deck, card), state.seed)
         if log is not None:
             meanings = [self.deck.cards[c].meaning for c in state.offered]
             data = {

@@ -9,6 +9,7 @@ state in the round. Cards are one-hot by id (``colour · 27 + number − 1``).
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
 from spieltisch.core.observation import Layout, Vector, others_first
@@ -119,17 +120,22 @@ def encode(view: MissionszahlView) -> Vector:
         ones += [start + card for card in view.known_hands[seat]]
         start = collections + place * DECK_SIZE
         ones += [start + card for card in view.collections[seat]]
-    out = fields.vector(ones)
-    out[at["shift"]] = view.shift / (SHIFT_STEP * players)
-    out[at["round"]] = view.round / ROUNDS
-    out[at["draw_pile_size"]] = len(view.draw_pile) / DECK_SIZE
+    places = [at["shift"], at["round"], at["draw_pile_size"]]
+    values = [
+        view.shift / (SHIFT_STEP * players),
+        view.round / ROUNDS,
+        len(view.draw_pile) / DECK_SIZE,
+    ]
     most = most_points(players)
     hand_sizes, scores = at["hand_sizes"], at["scores"]
     for place, seat in enumerate(order):
-        out[hand_sizes + place] = view.hand_sizes[seat] / DECK_SIZE
-        out[scores + place] = view.scores[seat] / most
+        places += [hand_sizes + place, scores + place]
+        values += [view.hand_sizes[seat] / DECK_SIZE, view.scores[seat] / most]
     arrows = at["mission_arrows"]
-    for card, arrow in zip(view.missions, view.arrows, strict=True):
-        row = players if arrow is None else place_of[arrow]
-        out[arrows + row * HIGHEST + VALUE[card] - 1] += 1.0 / len(COLOURS)
-    return out
+    counts = Counter(
+        arrows + (players if arrow is None else place_of[arrow]) * HIGHEST + VALUE[card] - 1
+        for card, arrow in zip(view.missions, view.arrows, strict=True)
+    )
+    places += counts.keys()
+    values += [count / len(COLOURS) for count in counts.values()]  # quarters: exact in float32
+    return fields.vector(ones, places, values)
