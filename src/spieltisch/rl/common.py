@@ -11,7 +11,7 @@ to pile up points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -83,12 +83,18 @@ def action_codes(game: Game[Any, Any, Any]) -> dict[Any, int]:
 
 
 def action_mask(
-    game: Game[Any, Any, Any], state: Any, seat: Seat, codes: dict[Any, int] | None = None
+    game: Game[Any, Any, Any],
+    state: Any,
+    seat: Seat,
+    codes: dict[Any, int] | None = None,
+    legal: Sequence[Any] | None = None,
 ) -> npt.NDArray[np.int8]:
     """1 at the integer id of every action ``seat`` may take now (all 0 if it need not act);
-    ``codes`` (:func:`action_codes`) saves asking the codec for each."""
+    ``codes`` (:func:`action_codes`) saves asking the codec for each, ``legal`` saves asking
+    the game again for the seat's legal actions."""
     mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
-    legal = game.legal_actions(state, seat)
+    if legal is None:
+        legal = game.legal_actions(state, seat)
     if codes is None:
         ids = [game.encode(action) for action in legal]
     else:

@@ -123,7 +123,7 @@ class SpieltischEnv(gymnasium.Env[Vector, Any]):
         game, state = self.table.game, self.table.state
         while not game.is_terminal(state) and self.seat not in game.to_act(state):
             seat, action = next_action(game, state, self.agents)
-            game.apply(state, seat, action)
+            self.table.act(seat, action)
 
     def _observation(self) -> Vector:
         return self.table.game.encode_view(self.table.game.view(self.table.state, self.seat))

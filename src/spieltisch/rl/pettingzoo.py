@@ -15,6 +15,7 @@ here.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -53,6 +54,7 @@ class Table:
         self.codes = action_codes(self.game)
         self.state: Any = None
         self._seeds: np.random.Generator | None = None
+        self._legal: dict[Seat, Sequence[Any]] = {}  # each seat's legal actions in this state
 
     def observation_space(self) -> spaces.Dict:
         """A seat's observation: its encoded view and its action mask."""
@@ -73,6 +75,14 @@ class Table:
     def deal_from(self, seeds: np.random.Generator) -> None:
         """A new game seeded from ``seeds``."""
         self.state = self.game.new_state(self.players, int(seeds.integers(SEED_BOUND)))
+        self._legal.clear()
+
+    def legal(self, seat: Seat) -> Sequence[Any]:
+        """``seat``'s legal actions now, asked of the game once per state (the mask and the
+        check of a played action both need them)."""
+        if seat not in self._legal:
+            self._legal[seat] = self.game.legal_actions(self.state, seat)
+        return self._legal[seat]
 
     def observe(self, seat: Seat) -> Observation:
         """What ``seat`` sees, encoded, and the actions it may take now."""
@@ -80,12 +90,12 @@ class Table:
             raise RuntimeError("no game yet: call reset() first")
         return {
             "observation": self.game.encode_view(self.game.view(self.state, seat)),
-            "action_mask": action_mask(self.game, self.state, seat, self.codes),
+            "action_mask": action_mask(self.game, self.state, seat, self.codes, self.legal(seat)),
         }
 
     def mask(self, seat: Seat) -> npt.NDArray[np.int8]:
         """The actions ``seat`` may take now."""
-        return action_mask(self.game, self.state, seat, self.codes)
+        return action_mask(self.game, self.state, seat, self.codes, self.legal(seat))
 
     def refusal(self, seat: Seat, action: object) -> str | None:
         """Why ``action`` (an integer action id) cannot be played by ``seat`` now; None if it
@@ -101,7 +111,7 @@ class Table:
                 return (
                     f"{action!r} is not an action: give a whole number from 0 to {self.actions - 1}"
                 )
-        legal = self.game.legal_actions(self.state, seat)
+        legal = self.legal(seat)
         if not legal:
             return f"{agent_name(seat)} does not act now"
         if not 0 <= action < self.actions:
@@ -116,7 +126,12 @@ class Table:
 
     def play(self, seat: Seat, action: int) -> None:
         """Carry out the (checked) integer ``action`` for ``seat``."""
-        self.game.apply(self.state, seat, self.game.decode(int(action)))
+        self.act(seat, self.game.decode(int(action)))
+
+    def act(self, seat: Seat, action: Any) -> None:
+        """Carry out the game's ``action`` for ``seat`` (a bot's, or a decoded id)."""
+        self.game.apply(self.state, seat, action)
+        self._legal.clear()
 
     def to_act(self) -> tuple[Seat, ...]:
         return tuple(self.game.to_act(self.state))

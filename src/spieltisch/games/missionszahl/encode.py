@@ -9,7 +9,6 @@ state in the round. Cards are one-hot by id (``colour · 27 + number − 1``).
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 
 from spieltisch.core.observation import Layout, Vector, others_first
@@ -132,10 +131,10 @@ def encode(view: MissionszahlView) -> Vector:
         places += [hand_sizes + place, scores + place]
         values += [view.hand_sizes[seat] / DECK_SIZE, view.scores[seat] / most]
     arrows = at["mission_arrows"]
-    counts = Counter(
-        arrows + (players if arrow is None else place_of[arrow]) * HIGHEST + VALUE[card] - 1
-        for card, arrow in zip(view.missions, view.arrows, strict=True)
-    )
+    counts: dict[int, int] = {}
+    for card, arrow in zip(view.missions, view.arrows, strict=True):
+        entry = arrows + (players if arrow is None else place_of[arrow]) * HIGHEST + VALUE[card] - 1
+        counts[entry] = counts.get(entry, 0) + 1
     places += counts.keys()
     values += [count / len(COLOURS) for count in counts.values()]  # quarters: exact in float32
     return fields.vector(ones, places, values)
