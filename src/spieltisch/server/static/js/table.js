@@ -315,7 +315,7 @@ function renderLog(state) {
   const list = $("log");
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
   const lines = [...events.values()]
-    .filter((event) => logged.has(event.seq))
+    .filter((event) => logged.has(event.seq) && !event.told_better) // said once, by the next line
     .map((event) => ({ order: [event.seq, 0, 0], seat: eventSeat(event), kind: event.kind, text: event.text }));
   const shownUpTo = Math.max(0, ...logged);
   for (const line of tableLines.values()) {
