@@ -59,7 +59,7 @@ class Event(NamedTuple):
         """Whether ``seat`` (``None``: a spectator) may see this event."""
         return self.to is None or (seat is not None and seat in self.to)
 
-    def told_better(self, after: "Event | None", seat: Seat | None) -> bool:
+    def told_better(self, after: Event | None, seat: Seat | None) -> bool:
         """Whether ``after``, the next event of the same step, tells ``seat`` all of this
         public event about ``seat`` itself and more, so that a log says it once ("Player 1
         laid a card face down" before "You laid the 90 face down")."""
