@@ -566,12 +566,13 @@ function sequenceChanged(playing, holding) {
   $("skip").hidden = !playing;
 }
 
-/** On a phone the status bar and the hand stay in reach at the bottom, unless they are too
- * tall for that (a Triggs sheet): then they follow the felt like the rest of the page. */
+/** On a phone the status bar stays in reach at the bottom, unless it is too tall for that
+ * (Triggs' many moves): then it follows the hand like the rest of the page, and never
+ * covers the felt. */
 function fitDock() {
-  const dock = document.querySelector(".dock");
-  dock.classList.remove("tall");
-  dock.classList.toggle("tall", phoneQuery.matches && dock.offsetHeight > window.innerHeight * 0.55);
+  const bar = $("status-bar");
+  bar.classList.remove("tall");
+  bar.classList.toggle("tall", phoneQuery.matches && bar.offsetHeight > window.innerHeight * 0.3);
 }
 
 /** The name of the focused move (or "" for another control among the moves), else null. */
