@@ -139,6 +139,7 @@ def test_the_quizmaster_confirms_or_rejects(server: Server, page: Any) -> None:
 
 
 def test_the_start_page_opens_a_table_with_checked_options(server: Server, page: Any) -> None:
+    page.add_init_script("localStorage.setItem('spieltisch.name', 'Anna')")  # named before
     page.goto(server.url + "/?lang=de")
     page.get_by_label("Spiel", exact=True).select_option("triggs")
     page.get_by_label("Anzahl der Plätze").select_option("2")
