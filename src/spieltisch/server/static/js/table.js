@@ -181,17 +181,28 @@ function stepsOf(state) {
     const acting = frame.seat === null || frame.seat === undefined ? [] : [frame.seat];
     const ctx = moduleContext({ lang, state, view: frame.view, moves: null, acting, faces });
     const made = (game.steps && before ? game.steps(frame, before, ctx) : null) || [{ view: frame.view }];
-    made.forEach((step, i) => steps.push({ ...step, frame, first: i === 0 }));
+    made.forEach((step, i) => steps.push({ ...step, frame, first: i === 0, last: i === made.length - 1 }));
     drawn = frame.view;
   }
   return steps;
+}
+
+/**
+ * The log keeps pace with the steps: a step that says an event's words logs the frame's
+ * events up to that one; the frame's last step logs the rest. So the log never tells the
+ * outcome of a reveal the felt has not shown yet.
+ */
+function logStep(step) {
+  const events = step.frame.events;
+  const upTo = step.last ? events.length - 1 : events.findIndex((event) => event.text === step.say);
+  for (const event of events.slice(0, upTo + 1)) logged.add(event.seq);
 }
 
 /** One step of a sequence: its view, its marks, its sentence; no moves. */
 function drawStep(step) {
   if (refocus === undefined) refocus = focusedMove();
   const frame = step.frame;
-  if (step.first) for (const event of frame.events) logged.add(event.seq);
+  logStep(step);
   const acting = frame.seat === null || frame.seat === undefined ? [] : [frame.seat];
   const said = step.say || frame.events.map((event) => event.text).slice(-1)[0] || "";
   draw(step.view, { moves: null, marks: step.marks || {}, acting, sentence: said, playing: true });
