@@ -83,14 +83,27 @@ class Server:
             return json.load(answer)
 
     def open_table(
-        self, game: str, seats: list[str], options: dict[str, Any] | None = None, seed: int = 1
+        self,
+        game: str,
+        seats: list[str],
+        options: dict[str, Any] | None = None,
+        seed: int = 1,
+        names: list[str | None] | None = None,
     ) -> dict[str, Any]:
+        """A new table; its people are named (``PEOPLE``, unless ``names`` says otherwise),
+        so that the page seats them without asking for a name."""
+        if names is None:
+            names = [PEOPLE[i] if seat == "human" else None for i, seat in enumerate(seats)]
         body = {"game": game, "players": len(seats), "options": options or {}, "seats": seats}
-        return dict(self.request("POST", "/api/tables", {**body, "seed": seed}))
+        return dict(self.request("POST", "/api/tables", {**body, "seed": seed, "names": names}))
 
     def state(self, table: str, token: str | None = None) -> dict[str, Any]:
         query = f"?token={token}" if token else ""
         return dict(self.request("GET", f"/api/tables/{table}{query}"))
+
+
+PEOPLE = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
+"""The names the people at a test's table have chosen, by seat."""
 
 
 @pytest.fixture(scope="session")

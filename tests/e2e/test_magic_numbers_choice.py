@@ -56,7 +56,7 @@ def test_a_person_chooses_a_meaning(server: Server, browser: Any, artifacts: Pat
             buttons.first.click()
             page.wait_for_function("() => !document.body.dataset.busy")
             page.wait_for_function(  # the log (a closed drawer on a phone) tells the choice
-                "() => /(Spieler 1 wählt|Du wählst) „/.test(document.getElementById('log')"
+                "() => /(Anna wählt|Du wählst) „/.test(document.getElementById('log')"
                 ".textContent)"
             )
             page.screenshot(path=str(artifacts / "magic-numbers-chosen-phone.png"), full_page=True)

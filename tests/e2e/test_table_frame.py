@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import PEOPLE, Server
 from tests.e2e.helpers import move_once, play_to_end, unnamed_controls, wait_until_shown
 
 #: A wrapper around the Dicht dran module whose every frame is one held step with its own
@@ -188,7 +188,7 @@ def test_the_status_bar_says_what_happens_now(server: Server, browser: Any) -> N
     state = server.state(created["table"], token_of(created, 0))
     me, other = (0, 1) if state["to_act"] == [0] else (1, 0)
     assert pages[me].locator("#status").inner_text() == "Du bist dran."
-    assert pages[other].locator("#status").inner_text() == f"Warten auf Spieler {me + 1} …"
+    assert pages[other].locator("#status").inner_text() == f"Warten auf {PEOPLE[me]} …"
     assert pages[other].locator("#main button.move").count() == 0
     # A move that is not a card sits right in the status bar.
     assert pages[me].locator("#status-bar button.move").count() > 0

@@ -225,3 +225,25 @@ def test_the_openapi_document_describes_frames(client: TestClient) -> None:
     schemas = client.get("/openapi.json").json()["components"]["schemas"]
     assert {"frames", "frames_skipped"} <= set(schemas["SeatState"]["properties"])
     assert set(schemas["Frame"]["properties"]) == {"step", "seat", "events", "view"}
+
+
+def test_a_public_line_told_better_to_its_own_seat_is_marked_for_that_seat_only(
+    client: TestClient,
+) -> None:
+    """ "Anna lays a card face down" and then, to Anna alone, "You laid the 63 face down":
+    Anna's log says it once (the server marks the first line), the others read the first."""
+    created = open_table(client, "dicht-dran", ["human", "human", "human"])
+    table, keys = created["table"], tokens(created)
+    seat = state(client, table)["to_act"][0]
+    action = state(client, table, keys[seat])["legal_actions"][0]["action"]
+    answer = client.post(
+        f"/api/tables/{table}/actions", json={"token": keys[seat], "action": action}
+    )
+    assert answer.status_code == 200, answer.text
+
+    def told(reader: int) -> dict[str, bool]:
+        events = state(client, table, keys[reader])["events"]
+        return {e["kind"]: e["told_better"] for e in events if e["kind"] in ("commit", "my_card")}
+
+    assert told(seat) == {"commit": True, "my_card": False}
+    assert told((seat + 1) % 3) == {"commit": False}

@@ -200,15 +200,5 @@ class EventPrinter:
 
     def __call__(self, events: list[Event]) -> None:
         for event, after in zip(events, [*events[1:], None], strict=True):
-            if event.visible_to(self.seat) and not self._told_better(event, after):
+            if event.visible_to(self.seat) and not event.told_better(after, self.seat):
                 self.console.print("  " + self.game.describe(event, self.lang), highlight=False)
-
-    def _told_better(self, event: Event, after: Event | None) -> bool:
-        return (
-            self.seat is not None
-            and after is not None
-            and event.to is None
-            and after.to == frozenset({self.seat})
-            and event.data.get("seat") == self.seat
-            and set(event.data) < set(after.data)
-        )

@@ -59,6 +59,19 @@ class Event(NamedTuple):
         """Whether ``seat`` (``None``: a spectator) may see this event."""
         return self.to is None or (seat is not None and seat in self.to)
 
+    def told_better(self, after: Event | None, seat: Seat | None) -> bool:
+        """Whether ``after``, the next event of the same step, tells ``seat`` all of this
+        public event about ``seat`` itself and more, so that a log says it once ("Player 1
+        laid a card face down" before "You laid the 90 face down")."""
+        return (
+            seat is not None
+            and after is not None
+            and self.to is None
+            and after.to == frozenset({seat})
+            and self.data.get("seat") == seat
+            and set(self.data) < set(after.data)
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class View:

@@ -139,6 +139,10 @@ class EventOut(BaseModel):
     kind: str
     data: dict[str, Any]
     text: str = Field(description="the event in words, in lang")
+    told_better: bool = Field(
+        False,
+        description="the next event tells this reader the same and more: a log leaves this out",
+    )
 
 
 class ResultOut(BaseModel):

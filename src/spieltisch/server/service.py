@@ -317,11 +317,17 @@ class Table:
             audience = self.audience(seat)
             for seq, event in enumerate(self.events[len(done) :], start=len(done) + 1):
                 seen = event.visible_to(seat)  # each reader's words only for what it sees
+                told = seen and event.told_better(self.next_in_step(seq), seat)
                 done.append(
-                    described_event(self.game, event, seq, lang, audience) if seen else None
+                    described_event(self.game, event, seq, lang, audience, told) if seen else None
                 )
         stop = len(self.events) if end is None else end
         return [entry for entry in done[since:stop] if entry is not None]
+
+    def next_in_step(self, seq: int) -> Event | None:
+        """The event after number ``seq`` when the same step told it, else ``None``."""
+        step_end = self.ends[bisect_left(self.ends, seq)]
+        return self.events[seq] if seq < step_end else None
 
     def advance(self, seat: Seat, action: Any) -> None:
         """Carry out ``action`` (checked) on the live state; the step before keeps a copy
@@ -1083,14 +1089,22 @@ def described_events(
 
 
 def described_event(
-    game: Game[Any, Any, Any], event: Event, seq: int, lang: str, audience: Audience
+    game: Game[Any, Any, Any],
+    event: Event,
+    seq: int,
+    lang: str,
+    audience: Audience,
+    told_better: bool = False,
 ) -> dict[str, JSON]:
-    """Event number ``seq`` as sent to a client: its data and its words for ``audience``."""
+    """Event number ``seq`` as sent to a client: its data and its words for ``audience``;
+    ``told_better``: the next event tells this reader the same and more, so a log leaves
+    this one out (:meth:`Event.told_better`)."""
     return {
         "seq": seq,
         "kind": event.kind,
         "data": to_plain(event.data),
         "text": game.describe(event, lang, audience),
+        "told_better": told_better,
     }
 
 

@@ -83,6 +83,10 @@ function robot() {
   return svg;
 }
 
+function botMark(lang) {
+  return h("span", { class: "bot-mark", role: "img", "aria-label": t(lang, "bot_mark") }, robot());
+}
+
 /** What the module says a seat shows, with the frame's own fallbacks. */
 function seatShows(game, view, seat, ctx) {
   const shown = game.seat ? game.seat(view, seat, ctx) || {} : {};
@@ -105,6 +109,16 @@ function chipOf(info, shown, acting, lang) {
   return null;
 }
 
+/** What each seat's slot showed when last drawn: a card arrives (moves in) only when it changed. */
+const slotsShown = new Map();
+
+function changedSlot(seat, node) {
+  const shown = node.outerHTML ?? node.textContent;
+  const changed = slotsShown.get(seat) !== shown;
+  slotsShown.set(seat, shown);
+  return changed;
+}
+
 /** One seat: its plate (name, colour, badges, chip) and the slot toward the centre. */
 function seatElement(game, view, place, ctx, compact) {
   const { seat, side } = place;
@@ -125,9 +139,7 @@ function seatElement(game, view, place, ctx, compact) {
       { class: "seat-name" },
       me && !compact ? t(lang, "seat_you", { name }) : name,
       me && compact ? h("span", { class: "visually-hidden" }, ` (${t(lang, "you")})`) : null,
-      info.kind === "bot"
-        ? h("span", { class: "bot-mark", role: "img", "aria-label": t(lang, "bot_mark") }, robot())
-        : null,
+      info.kind === "bot" && !compact ? botMark(lang) : null,
     ),
     h(
       "span",
@@ -144,10 +156,12 @@ function seatElement(game, view, place, ctx, compact) {
         ? h("span", { class: "score", role: "img", "aria-label": shown.scoreLabel }, h("span", { "aria-hidden": "true" }, shown.score))
         : null,
     ),
-    level || chip
+    level || chip || (compact && info.kind === "bot")
       ? h(
           "span",
           { class: "seat-sub" },
+          // On a phone the robot goes beside the level word: the narrow plate keeps the name.
+          compact && info.kind === "bot" ? botMark(lang) : null,
           level ? h("span", { class: "level" }, level) : null,
           chip ? h("span", { class: `seat-chip ${chip.kind}`.trim() }, chip.text) : null,
         )
@@ -158,8 +172,9 @@ function seatElement(game, view, place, ctx, compact) {
   );
   // The slot between the seat and the middle, for the card the seat lays (when it has one).
   const slot = shown.slot
-    ? h("div", { class: "slot", role: "group", "aria-label": t(lang, "slot_of", { name }) }, shown.slot)
+    ? h("div", { class: `slot${changedSlot(seat, shown.slot) ? " fresh" : ""}`, role: "group", "aria-label": t(lang, "slot_of", { name }) }, shown.slot)
     : null;
+  if (!shown.slot) slotsShown.delete(seat);
   const classes = ["seat", `at-${side}`, compact ? "compact" : "", me ? "me" : "", acting ? "acting" : ""];
   if (info.kind === "bot") classes.push("bot");
   if (info.away) classes.push("away");

@@ -159,7 +159,7 @@ function setStep(index) {
     action = current.seat === null ? text : t(lang, "action_by", { who: ctx.name(current.seat), action: text });
   }
   $("step-action").textContent = action;
-  fill($("step-events"), current.events.map((event) => h("li", {}, event.text)));
+  fill($("step-events"), current.events.filter((event) => !event.told_better).map((event) => h("li", {}, event.text)));
   // aria-disabled rather than disabled: a button that keeps the focus at either end.
   for (const id of ["first", "prev"]) $(id).setAttribute("aria-disabled", String(step === 0));
   for (const id of ["next", "last"]) $(id).setAttribute("aria-disabled", String(step === replay.steps.length - 1));

@@ -181,17 +181,28 @@ function stepsOf(state) {
     const acting = frame.seat === null || frame.seat === undefined ? [] : [frame.seat];
     const ctx = moduleContext({ lang, state, view: frame.view, moves: null, acting, faces });
     const made = (game.steps && before ? game.steps(frame, before, ctx) : null) || [{ view: frame.view }];
-    made.forEach((step, i) => steps.push({ ...step, frame, first: i === 0 }));
+    made.forEach((step, i) => steps.push({ ...step, frame, first: i === 0, last: i === made.length - 1 }));
     drawn = frame.view;
   }
   return steps;
+}
+
+/**
+ * The log keeps pace with the steps: a step that says an event's words logs the frame's
+ * events up to that one; the frame's last step logs the rest. So the log never tells the
+ * outcome of a reveal the felt has not shown yet.
+ */
+function logStep(step) {
+  const events = step.frame.events;
+  const upTo = step.last ? events.length - 1 : events.findIndex((event) => event.text === step.say);
+  for (const event of events.slice(0, upTo + 1)) logged.add(event.seq);
 }
 
 /** One step of a sequence: its view, its marks, its sentence; no moves. */
 function drawStep(step) {
   if (refocus === undefined) refocus = focusedMove();
   const frame = step.frame;
-  if (step.first) for (const event of frame.events) logged.add(event.seq);
+  logStep(step);
   const acting = frame.seat === null || frame.seat === undefined ? [] : [frame.seat];
   const said = step.say || frame.events.map((event) => event.text).slice(-1)[0] || "";
   draw(step.view, { moves: null, marks: step.marks || {}, acting, sentence: said, playing: true });
@@ -315,7 +326,7 @@ function renderLog(state) {
   const list = $("log");
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
   const lines = [...events.values()]
-    .filter((event) => logged.has(event.seq))
+    .filter((event) => logged.has(event.seq) && !event.told_better) // said once, by the next line
     .map((event) => ({ order: [event.seq, 0, 0], seat: eventSeat(event), kind: event.kind, text: event.text }));
   const shownUpTo = Math.max(0, ...logged);
   for (const line of tableLines.values()) {
@@ -566,12 +577,13 @@ function sequenceChanged(playing, holding) {
   $("skip").hidden = !playing;
 }
 
-/** On a phone the status bar and the hand stay in reach at the bottom, unless they are too
- * tall for that (a Triggs sheet): then they follow the felt like the rest of the page. */
+/** On a phone the status bar stays in reach at the bottom, unless it is too tall for that
+ * (Triggs' many moves): then it follows the hand like the rest of the page, and never
+ * covers the felt. */
 function fitDock() {
-  const dock = document.querySelector(".dock");
-  dock.classList.remove("tall");
-  dock.classList.toggle("tall", phoneQuery.matches && dock.offsetHeight > window.innerHeight * 0.55);
+  const bar = $("status-bar");
+  bar.classList.remove("tall");
+  bar.classList.toggle("tall", phoneQuery.matches && bar.offsetHeight > window.innerHeight * 0.3);
 }
 
 /** The name of the focused move (or "" for another control among the moves), else null. */

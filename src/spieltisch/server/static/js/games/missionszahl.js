@@ -108,6 +108,9 @@ function arrowOf(view, ctx, owner) {
 }
 
 function missionArea(view, ctx) {
+  // Once the game is over every mission card lies in the row of past cards with its owner:
+  // the last one is not shown a second time as the current card.
+  if (view.game_over) return null;
   const marks = marksOf(ctx);
   const { mission, target, number, arrow } = current(view, ctx);
   const changed = target !== number;
