@@ -133,14 +133,14 @@ class FairQueue:
     def _dispatch(self) -> None:
         """Grant free slots to the next waiting decisions."""
         while self.running() < self.slots:
-            granted = self._grant_next()
-            if not granted:
+            if self._grant_next() is None:
                 return
 
-    def _grant_next(self) -> bool:
+    def _grant_next(self) -> Hashable | None:
+        """Let the next waiting decision run; its table, or ``None`` if none may."""
         for person in (True, False):
             if not person and self._running[False] >= self.bot_only_slots:
-                return False
+                return None
             tier = self._waiting[person]
             while tier:
                 table, turns = next(iter(tier.items()))
@@ -153,5 +153,5 @@ class FairQueue:
                     continue
                 self._running[person] += 1
                 turn.set_result(None)
-                return True
-        return False
+                return table
+        return None
