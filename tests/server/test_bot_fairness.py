@@ -371,6 +371,24 @@ def test_all_bot_tables_beyond_the_limit_wait_for_one_to_end(
         assert create(client, ["human", "bot:random"]).status_code == 201
 
 
+def test_the_limit_holds_for_tables_asked_for_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stalled = asyncio.Event()
+
+    async def never(self: BotPool, *args: Any) -> Any:
+        await stalled.wait()
+
+    monkeypatch.setattr(BotPool, "_run", never)
+    limits = BotLimits(all_bot_tables=2)
+    with TestClient(create_app(str(tmp_path / "t.sqlite3"), bot_limits=limits)) as client:
+        with ThreadPoolExecutor(6) as senders:
+            statuses = list(
+                senders.map(lambda _: create(client, ["bot:random"] * 2).status_code, range(6))
+            )
+        assert sorted(statuses) == [201, 201, 503, 503, 503, 503]
+
+
 def test_the_refusals_have_german_words() -> None:
     from spieltisch.server.refusals import REFUSAL_WORDS
 

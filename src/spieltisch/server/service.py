@@ -435,6 +435,8 @@ class TableManager:
         self._flush = asyncio.Event()
         self._committer: asyncio.Task[None] | None = None
         self._bots = bots or BotPool()
+        #: All-bot tables being stored now (they count towards ``--all-bot-tables``).
+        self._all_bot_opening = 0
         self._background: set[asyncio.Future[None]] = set()
         self._replay_threads = ThreadPoolExecutor(2, thread_name_prefix="spieltisch-replay")
         #: Finished tables' replays as JSON, by (table id, language, names), least recent
@@ -511,7 +513,8 @@ class TableManager:
         chosen: list[str],
     ) -> Table:
         """Store and start a new table; ``chosen``: each seat's chosen name or ""."""
-        if HUMAN not in seats:
+        all_bots = HUMAN not in seats
+        if all_bots:
             self._admit_all_bot_table()
         header = TableHeader(
             id=secrets.token_urlsafe(12),
@@ -527,7 +530,11 @@ class TableManager:
         friendly = bot_names(seed, seats, chosen)
         names = [mine or friendly[s] for s, mine in enumerate(chosen)]
         table = _build(header, game, names)
-        await self._run(self._store().create_table, header, names)
+        self._all_bot_opening += all_bots  # counted while it is stored
+        try:
+            await self._run(self._store().create_table, header, names)
+        finally:
+            self._all_bot_opening -= all_bots
         self._tables[header.id] = table
         self._kick_bots(table)
         return table
@@ -719,7 +726,7 @@ class TableManager:
     def _admit_all_bot_table(self) -> None:
         """Refuse a new all-bot table when the server's setting allows no more of them
         (``--all-bot-tables``: 403 when off, 503 while the most allowed play)."""
-        running = sum(
+        running = self._all_bot_opening + sum(
             1
             for table in self._tables.values()
             if HUMAN not in table.header.seats and not table.over and not table.retired

@@ -31,9 +31,8 @@ class Knockout(Searcher):
         goes on. Each round gets an equal part of the budget and at least one deal; with
         ``time=`` (or at the :attr:`deadline`) a deal cut short by the end of the time is
         not counted, and the best action so far is played (without a finished deal: the
-        model's). With ``switch=Z``
-        the model's move is never knocked out, and the bot leaves it only for a move that
-        beat it clearly (see :meth:`_decide`)."""
+        model's). With ``switch=Z`` the model's move is never knocked out, and the bot
+        leaves it only for a move that beat it clearly (see :meth:`_decide`)."""
         config = self.config
         self.last_simulations = 0
         preferred = self._own.act(view, legal) if self._own is not None else None
