@@ -19,7 +19,7 @@ from spieltisch.bots import bot_specs_for, make_bot, parse_spec
 from spieltisch.bots.search.config import SearchConfig
 from spieltisch.cli.levels import level_specs
 from spieltisch.cli.main import build_parser, parse_options
-from spieltisch.cli.serve import check_db, cmd_serve
+from spieltisch.cli.serve import check_db, checked_bot_limits, cmd_serve
 from spieltisch.cli.sim_commands import parse_compare, run_simulation
 from spieltisch.core.error_words import ERROR_WORDS
 from spieltisch.core.errors import OptionError, SpieltischError, TranscriptError
@@ -221,6 +221,12 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "serve_db": lambda _: check_db("mysql://somewhere/tables"),
     "serve_port": lambda _: cmd_serve(argparse.Namespace(port=0)),
     "serve_away": lambda _: cmd_serve(argparse.Namespace(port=8000, away_after=0.0, db=":memory:")),
+    "serve_move_seconds": lambda _: checked_bot_limits(
+        argparse.Namespace(bot_move_seconds=0.0, all_bot_tables="on")
+    ),
+    "serve_all_bot_tables": lambda _: checked_bot_limits(
+        argparse.Namespace(bot_move_seconds=5.0, all_bot_tables="some")
+    ),
     "heuristic_knowledge": lambda _: make_bot(
         "heuristic:knowledge=0", make_game("magic-numbers"), 0
     ),

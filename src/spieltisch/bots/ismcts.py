@@ -32,6 +32,7 @@ or picked at random where the game has no heuristic.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -109,6 +110,10 @@ class IsmctsBot(Knockout, TreeSearch, Playouts):
         self._has_text = model is not None and type(game).wants_text is not Game.wants_text
         self._luck = None
         self.last_simulations = 0
+        #: Set by a caller that bounds the wall time of every decision (the table server):
+        #: the search then stops at this ``time.perf_counter()`` instant even before its
+        #: ``sims`` are done, and plays the best action found so far.
+        self.deadline = None
 
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if view is None:
@@ -132,7 +137,7 @@ class IsmctsBot(Knockout, TreeSearch, Playouts):
         preferred = own.act(view, legal) if config.bias and own is not None else None
         assert view.seat is not None  # act() refuses a spectator's view
         root_node = table[(view.seat, view)] = Node(preferred)
-        deadline = time.perf_counter() + config.seconds if config.seconds else None
+        end = self._end(time.perf_counter())
         done = 0
         world: Any = None
         world_seed = 0
@@ -150,10 +155,9 @@ class IsmctsBot(Knockout, TreeSearch, Playouts):
                 state = world
             self._simulate(view, state, table, root_node=root_node)
             done += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif config.simulations is not None and done >= config.simulations:
+            if config.simulations is not None and done >= config.simulations:
+                break
+            if end != math.inf and time.perf_counter() >= end:
                 break
         self.last_simulations = done
         return max(legal, key=lambda action: self._final_key(root_node, legal, action))

@@ -78,6 +78,14 @@ HELP: dict[str, dict[str, str]] = {
             "seconds the seat to act may have no connection before a bot plays for it until "
             "its person is back (default: {default})"
         ),
+        "serve.bot_move_seconds": (
+            "the longest a bot may think about one move, whatever its spec (ismcts:sims=N "
+            "stops early too; default: {default})"
+        ),
+        "serve.all_bot_tables": (
+            "tables without a person: on (any number), off (refused) or how many may play "
+            "at once (default: {default})"
+        ),
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
@@ -171,6 +179,14 @@ HELP: dict[str, dict[str, str]] = {
         "serve.away_after": (
             "Sekunden, die der Platz am Zug ohne Verbindung sein darf, bevor ein Bot für ihn "
             "spielt, bis sein Mensch zurück ist (Vorgabe: {default})"
+        ),
+        "serve.bot_move_seconds": (
+            "so lange darf ein Bot höchstens über einen Zug nachdenken, was auch seine "
+            "Angabe sagt (auch ismcts:sims=N hört früher auf; Vorgabe: {default})"
+        ),
+        "serve.all_bot_tables": (
+            "Tische ohne Menschen: on (beliebig viele), off (abgelehnt) oder wie viele "
+            "zugleich spielen dürfen (Vorgabe: {default})"
         ),
         "examples": "Beispiele",
         "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"

@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlsplit
 
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.core.errors import SpieltischError
+from spieltisch.server.botqueue import ALL_BOT_TABLES, MOVE_SECONDS, BotLimits, parse_all_bot_tables
 from spieltisch.server.seating import AWAY_AFTER
 
 DEFAULT_DB = "spieltisch-tables.sqlite3"
@@ -41,6 +42,19 @@ def add_parser(serve: argparse.ArgumentParser, h: Callable[..., str]) -> None:
         default=AWAY_AFTER,
         metavar="SECONDS",
         help=h("serve.away_after", default=f"{AWAY_AFTER:g}"),
+    )
+    serve.add_argument(
+        "--bot-move-seconds",
+        type=float,
+        default=MOVE_SECONDS,
+        metavar="SECONDS",
+        help=h("serve.bot_move_seconds", default=f"{MOVE_SECONDS:g}"),
+    )
+    serve.add_argument(
+        "--all-bot-tables",
+        default=str(ALL_BOT_TABLES),
+        metavar="on|off|N",
+        help=h("serve.all_bot_tables", default=ALL_BOT_TABLES),
     )
 
 
@@ -97,6 +111,17 @@ def tune_process() -> None:
     gc.set_threshold(20_000, 50, 1_000)
 
 
+def checked_bot_limits(args: argparse.Namespace) -> BotLimits:
+    """The bot limits of ``--bot-move-seconds`` and ``--all-bot-tables``, checked."""
+    if not 0 < args.bot_move_seconds <= 3600:
+        raise ServeError(code="serve_move_seconds", seconds=args.bot_move_seconds)
+    try:
+        all_bot_tables = parse_all_bot_tables(args.all_bot_tables)
+    except ValueError:
+        raise ServeError(code="serve_all_bot_tables", given=args.all_bot_tables) from None
+    return BotLimits(move_seconds=args.bot_move_seconds, all_bot_tables=all_bot_tables)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -106,11 +131,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ServeError(code="serve_port", port=args.port)
     if not args.away_after > 0:
         raise ServeError(code="serve_away", seconds=args.away_after)
+    bot_limits = checked_bot_limits(args)
     check_db(args.db)
     tune_process()
     print(t(args.lang or default_lang(), "serving", url=address(args.host, args.port)), flush=True)
     uvicorn.run(
-        create_app(args.db, away_after=args.away_after),
+        create_app(args.db, away_after=args.away_after, bot_limits=bot_limits),
         host=args.host,
         port=args.port,
         log_config=log_config(),

@@ -206,6 +206,12 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "serve_db": "die Datenbank {url!r} lässt sich nicht öffnen: {reason}",
         "serve_port": "--port muss von 1 bis 65535 gehen, nicht {port}",
         "serve_away": "--away-after ist eine Zahl von Sekunden über 0, nicht {seconds:g}",
+        "serve_move_seconds": (
+            "--bot-move-seconds ist eine Zahl von Sekunden über 0 bis 3600, nicht {seconds:g}"
+        ),
+        "serve_all_bot_tables": (
+            "--all-bot-tables ist on, off oder eine ganze Zahl ab 0, nicht {given!r}"
+        ),
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
         "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
         "sim_games_count": "die Zahl der Spiele muss mindestens 1 sein, nicht {games}",
@@ -401,6 +407,12 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "serve_db": "cannot open the database {url!r}: {reason}",
         "serve_port": "--port must be from 1 to 65535, got {port}",
         "serve_away": "--away-after is a number of seconds above 0, got {seconds:g}",
+        "serve_move_seconds": (
+            "--bot-move-seconds is a number of seconds above 0, at most 3600, got {seconds:g}"
+        ),
+        "serve_all_bot_tables": (
+            "--all-bot-tables is on, off or a whole number from 0, got {given!r}"
+        ),
         "sim_games": "--games must be at least 1, got {games}",
         "sim_workers": "--workers must be at least 1, got {workers}",
         "sim_games_count": "the number of games must be at least 1, got {games}",

@@ -15,6 +15,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from spieltisch import __version__
+from spieltisch.server.botplay import BotPool
+from spieltisch.server.botqueue import BotLimits
 from spieltisch.server.limits import BodyLimit
 from spieltisch.server.routes import games, replay, tables, words, ws
 from spieltisch.server.routes.ws import SocketLimits
@@ -42,14 +44,18 @@ def create_app(
     db: str = "spieltisch-tables.sqlite3",
     away_after: float = AWAY_AFTER,
     socket_limits: SocketLimits | None = None,
+    bot_limits: BotLimits | None = None,
 ) -> FastAPI:
     """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL); a bot
     plays for the seat to act whose person has had no connection for ``away_after`` s;
-    each WebSocket connection is bounded by ``socket_limits``."""
+    each WebSocket connection is bounded by ``socket_limits``, the bots by ``bot_limits``
+    (a cap on each decision's wall time, how many all-bot tables may play)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        manager = TableManager(lambda: open_storage(db), away_after=away_after)
+        manager = TableManager(
+            lambda: open_storage(db), bots=BotPool(limits=bot_limits), away_after=away_after
+        )
         await manager.start()
         app.state.tables = manager
         try:

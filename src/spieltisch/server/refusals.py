@@ -69,6 +69,14 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
             "ein Bot kommt nicht weiter; der Tisch wartet, bis jemand zieht, sich verbindet "
             "oder der Server neu startet"
         ),
+        "all_bot_tables_off": (
+            "dieser Server spielt keine Tische nur mit Bots; setz mindestens einen Menschen "
+            "an den Tisch"
+        ),
+        "all_bot_tables_full": (
+            "auf diesem Server spielen schon {most} Tische nur mit Bots; versuch es später "
+            "oder setz einen Menschen an den Tisch"
+        ),
     },
     "en": {
         "option_path": (
@@ -119,6 +127,12 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
         "bots_stuck": (
             "a bot cannot go on; the table waits until someone acts, a seat connects or the "
             "server restarts"
+        ),
+        "all_bot_tables_off": (
+            "this server plays no tables of bots only; seat at least one person"
+        ),
+        "all_bot_tables_full": (
+            "{most} tables of bots only already play on this server; try later or seat a person"
         ),
     },
 }

@@ -435,6 +435,8 @@ class TableManager:
         self._flush = asyncio.Event()
         self._committer: asyncio.Task[None] | None = None
         self._bots = bots or BotPool()
+        #: All-bot tables being stored now (they count towards ``--all-bot-tables``).
+        self._all_bot_opening = 0
         self._background: set[asyncio.Future[None]] = set()
         self._replay_threads = ThreadPoolExecutor(2, thread_name_prefix="spieltisch-replay")
         #: Finished tables' replays as JSON, by (table id, language, names), least recent
@@ -511,6 +513,9 @@ class TableManager:
         chosen: list[str],
     ) -> Table:
         """Store and start a new table; ``chosen``: each seat's chosen name or ""."""
+        all_bots = HUMAN not in seats
+        if all_bots:
+            self._admit_all_bot_table()
         header = TableHeader(
             id=secrets.token_urlsafe(12),
             game=game.spec.id,
@@ -525,7 +530,11 @@ class TableManager:
         friendly = bot_names(seed, seats, chosen)
         names = [mine or friendly[s] for s, mine in enumerate(chosen)]
         table = _build(header, game, names)
-        await self._run(self._store().create_table, header, names)
+        self._all_bot_opening += all_bots  # counted while it is stored
+        try:
+            await self._run(self._store().create_table, header, names)
+        finally:
+            self._all_bot_opening -= all_bots
         self._tables[header.id] = table
         self._kick_bots(table)
         return table
@@ -714,6 +723,19 @@ class TableManager:
                         done.set_result(None)
 
     # -- bots -------------------------------------------------------------------------
+    def _admit_all_bot_table(self) -> None:
+        """Refuse a new all-bot table when the server's setting allows no more of them
+        (``--all-bot-tables``: 403 when off, 503 while the most allowed play)."""
+        running = self._all_bot_opening + sum(
+            1
+            for table in self._tables.values()
+            if HUMAN not in table.header.seats and not table.over and not table.retired
+        )
+        refusal = self._bots.limits.all_bot_refusal(running)
+        if refusal is not None:
+            status, code, params = refusal
+            raise refuse(status, code, **params)
+
     def _kick_bots(self, table: Table) -> None:
         """Start the bot loop if a bot must act and none runs; a stuck table tries again."""
         if table.bot_to_act() is None:
@@ -756,7 +778,9 @@ class TableManager:
         seed = derive_seed(table.header.seed, "bot", seat, index)
         failed: Exception | None = None
         try:
-            action = await self._bots.decide(game, spec, seed, view, legal)
+            action = await self._bots.decide(
+                game, spec, seed, view, legal, table=table.id, person=person_sits(table)
+            )
         except Exception as error:  # a bug in the bot, a worker that died
             failed = error
         async with table.lock:
@@ -978,6 +1002,12 @@ class TableManager:
         if not table.over:
             raise refuse(409, "not_over")
         return _transcript(table.header, table.actions, result_of(table.game, table.state))
+
+
+def person_sits(table: Table) -> bool:
+    """Whether a person plays at ``table``: a person's seat that no bot plays for now.
+    Their bots' decisions go before those of all-bot tables."""
+    return any(not table.is_bot(s) and not table.away[s] for s in range(table.header.players))
 
 
 def checked_names(names: list[str | None] | None, players: int) -> list[str]:

@@ -8,6 +8,7 @@ the state they share and the steps one part asks of another.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -47,6 +48,17 @@ class Searcher:
     _luck: int | None
     #: Simulations run for the last move.
     last_simulations: int
+    #: A ``time.perf_counter()`` instant at which the search stops whatever its budget
+    #: (a server's cap per decision); ``None``: the budget alone decides.
+    deadline: float | None
+
+    def _end(self, start: float) -> float:
+        """When the search begun at ``start`` stops at the latest: after its ``time``
+        budget or at :attr:`deadline`, whichever comes first (``inf`` for a ``sims`` budget
+        without a deadline)."""
+        seconds = self.config.seconds
+        end = start + seconds if seconds else math.inf
+        return end if self.deadline is None else min(end, self.deadline)
 
     def _simulate(
         self,

@@ -29,10 +29,10 @@ class Knockout(Searcher):
     def _halve(self, view: View, legal: Sequence[Any], table: Table) -> Any:
         """Rounds of paired simulations, after each of which the better half by mean reward
         goes on. Each round gets an equal part of the budget and at least one deal; with
-        ``time=`` a deal cut short by the end of the time is not counted, and the best
-        action so far is played (without a finished deal: the model's). With ``switch=Z``
-        the model's move is never knocked out, and the bot leaves it only for a move that
-        beat it clearly (see :meth:`_decide`)."""
+        ``time=`` (or at the :attr:`deadline`) a deal cut short by the end of the time is
+        not counted, and the best action so far is played (without a finished deal: the
+        model's). With ``switch=Z`` the model's move is never knocked out, and the bot
+        leaves it only for a move that beat it clearly (see :meth:`_decide`)."""
         config = self.config
         self.last_simulations = 0
         preferred = self._own.act(view, legal) if self._own is not None else None
@@ -48,10 +48,10 @@ class Knockout(Searcher):
         rewards: dict[Any, list[float]] = {action: [] for action in running}
         totals = dict.fromkeys(running, 0.0)
         start = time.perf_counter()
-        end = start + config.seconds if config.seconds else math.inf
+        end = self._end(start)
         for number in range(rounds):
-            if config.seconds:
-                deals, deadline = 1, start + config.seconds * (number + 1) / rounds
+            if config.seconds:  # each round its part of the time (cut by the deadline)
+                deals, deadline = 1, start + (end - start) * (number + 1) / rounds
             else:
                 assert config.simulations is not None
                 deals, deadline = max(1, config.simulations // (rounds * len(running))), 0.0
