@@ -14,10 +14,11 @@ from rich.progress import Progress
 from rich.table import Table
 
 from spieltisch.bots import bot_specs_for
-from spieltisch.cli.i18n import LANGS, default_lang, t
+from spieltisch.cli.i18n import LANGS, WORDS, default_lang, t
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import JSON, Game
 from spieltisch.games import REGISTRY, make_game
+from spieltisch.sim.metrics import label
 from spieltisch.sim.report import favoured_seats, p_text
 from spieltisch.sim.runner import default_workers, simulate
 
@@ -42,6 +43,8 @@ def add_run_arguments(parser: argparse.ArgumentParser, h: Callable[..., str]) ->
     parser.add_argument("--workers", type=int, help=h("workers"))
     parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS", help=h("sim.ray"))
     parser.add_argument("--lang", choices=LANGS, default=None, help=h("lang.errors"))
+    parser.add_argument("--skill", type=int, metavar="N", help=h("sim.skill"))
+    parser.add_argument("--skill-bot", metavar="SPEC", help=h("sim.skill_bot"))
 
 
 def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
@@ -70,6 +73,10 @@ def run_simulation(
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
         raise SimUsageError(code="sim_workers", workers=workers)
+    if args.skill is not None and args.skill < 1:
+        raise SimUsageError(code="sim_skill", games=args.skill)
+    if args.skill_bot is not None:
+        bot_specs_for([args.skill_bot], args.players)
     compare = parse_compare(args.compare)
     if compare is not None and compare[0] in options:
         raise SimUsageError(code="sim_compare_twice", key=compare[0])
@@ -93,6 +100,8 @@ def run_simulation(
             workers=workers,
             ray_address=args.ray,
             compare=compare,
+            skill=args.skill,
+            skill_bot=args.skill_bot,
         )
     return game, bots, summary
 
@@ -205,6 +214,30 @@ def summary_lines(summary: dict[str, Any], lang: str = "en") -> list[str]:
                 low=low,
                 high=high,
                 actions=summary["mean_length"],
+            )
+        )
+    return lines + metric_lines(summary.get("metrics", {}), lang)
+
+
+def metric_lines(metrics: dict[str, Any], lang: str = "en") -> list[str]:
+    """The designers' metrics (:mod:`spieltisch.sim.metrics`), one line each."""
+    if not metrics:
+        return []
+    lines = [t(lang, "sim_metrics")]
+    for entry in metrics.values():
+        unit = entry["unit"]
+        digits = 3 if unit == "share" else 2
+        word = t(lang, f"unit_{unit}") if f"unit_{unit}" in WORDS[lang] else unit
+        lines.append(
+            t(
+                lang,
+                "sim_metric",
+                label=label(entry, lang),
+                value=f"{entry['value']:.{digits}f}",
+                unit=f"{word} " if word else "",
+                low=f"{entry['low']:.{digits}f}",
+                high=f"{entry['high']:.{digits}f}",
+                n=entry["n"],
             )
         )
     return lines

@@ -208,6 +208,7 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "serve_away": "--away-after ist eine Zahl von Sekunden über 0, nicht {seconds:g}",
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
         "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
+        "sim_skill": "--skill muss mindestens 1 sein, nicht {games}",
         "sim_games_count": "die Zahl der Spiele muss mindestens 1 sein, nicht {games}",
         "sim_workers_count": "die Zahl der Prozesse muss mindestens 1 sein, nicht {workers}",
         "sim_compare_syntax": (
@@ -403,6 +404,7 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "serve_away": "--away-after is a number of seconds above 0, got {seconds:g}",
         "sim_games": "--games must be at least 1, got {games}",
         "sim_workers": "--workers must be at least 1, got {workers}",
+        "sim_skill": "--skill must be at least 1, got {games}",
         "sim_games_count": "the number of games must be at least 1, got {games}",
         "sim_workers_count": "the number of workers must be at least 1, got {workers}",
         "sim_compare_syntax": (
