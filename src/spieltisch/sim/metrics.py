@@ -114,9 +114,7 @@ def share_metric(name: str, hits: int, games: int, unit: str = "share") -> Metri
     return metric(name, hits / games if games else 0.0, low, high, unit, games)
 
 
-def metrics_of(
-    tally: Tally, game_id: str, length_unit: str | None
-) -> dict[str, Metric]:
+def metrics_of(tally: Tally, game_id: str, length_unit: str | None) -> dict[str, Metric]:
     """Every metric a tally gives (all but the skill metrics, which need games of their own)."""
     games = tally.games
     players = tally.players
@@ -129,7 +127,7 @@ def metrics_of(
     fair = sum(tally.wins) / (games * players) if games else 0.0
     first_low, first_high = wilson(tally.wins[0], games)
     first = tally.wins[0] / games if games else 0.0
-    found = {
+    return {
         "length": metric("length", mean, low, high, unit, games),
         "minutes": metric(
             "minutes", mean * per_minute, low * per_minute, high * per_minute, "min", games
@@ -147,7 +145,6 @@ def metrics_of(
         "margin": metric("margin", *mean_interval(tally.margin), "points", games),
         "ties": share_metric("ties", tally.shared_first, games),
     }
-    return found
 
 
 def skill_metric(name: str, wins: int, games: int) -> Metric:

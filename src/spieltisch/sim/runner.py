@@ -21,9 +21,9 @@ import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -113,7 +113,7 @@ class HalfTime:
     game, and a game's chance is never touched, so the games stay the same.
     """
 
-    __slots__ = ("game", "counted", "reached", "marks")
+    __slots__ = ("counted", "game", "marks", "reached")
 
     def __init__(self, game: Game[Any, Any, Any], state: Any) -> None:
         self.game = game
@@ -458,7 +458,7 @@ def simulate(
     plan = Plan(game.spec.id, tuple(variants), players, seed, tuple(bots), folders)
     started = time.perf_counter()
     merged, backend = run_plan(plan, games, workers, ray_address, progress, inline_below)
-    skills = [{} for _ in variants]
+    skills: list[dict[str, Metric]] = [{} for _ in variants]
     if skill is not None:
         skills = skill_metrics(
             game.spec.id, plan, skill, skill_bot, workers, ray_address, inline_below

@@ -45,7 +45,6 @@ from spieltisch.core.options import OptionSpec, OptionValue
 from spieltisch.games import make_game
 from spieltisch.sim.runner import (
     INLINE_BELOW,
-    ChunkTally,
     Plan,
     SimulationError,
     absolute_paths,
@@ -55,7 +54,7 @@ from spieltisch.sim.runner import (
     run_plan,
     summarize,
 )
-from spieltisch.sim.tally import Tally
+from spieltisch.sim.tally import ChunkTally, Tally
 
 #: How many of the best trials are played again before the winner is named, and with how
 #: many times the trials' games.
@@ -193,8 +192,10 @@ def check_params(
             whole = isinstance(spec.default, int) and not isinstance(spec.default, bool)
             if not whole:
                 raise TuneError(code="tune_param_not_number", key=param.key, allowed=spec.allowed)
-            assert spec.minimum is not None and spec.maximum is not None
-            assert param.low is not None and param.high is not None
+            assert spec.minimum is not None
+            assert spec.maximum is not None
+            assert param.low is not None
+            assert param.high is not None
             if param.low < spec.minimum or param.high > spec.maximum:
                 raise TuneError(
                     code="tune_param_range",
@@ -314,9 +315,7 @@ def tune(
         raise TuneError(code="tune_count", name="recheck-games", count=recheck_games, least=1)
     bots = tuple(bot_specs_for(list(bots), players))
     optuna = _quiet_optuna()
-    study = optuna.create_study(
-        direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed)
-    )
+    study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed))
     played: dict[tuple[tuple[str, OptionValue], ...], tuple[dict[str, JSON], float]] = {}
     found: list[dict[str, JSON]] = []
     started = time.perf_counter()
@@ -422,7 +421,7 @@ def _recheck(
 ) -> list[dict[str, JSON]]:
     """The best ``count`` distinct option sets, played again with ``games`` games on the
     seed ``seed`` (the same for all of them)."""
-    ranked = sorted(found, key=lambda trial: (trial["objective"], trial["number"]))  # type: ignore[arg-type, return-value]
+    ranked = sorted(found, key=lambda trial: (trial["objective"], trial["number"]))
     chosen: list[dict[str, JSON]] = []
     for trial in ranked:
         if len(chosen) == count:
@@ -455,7 +454,7 @@ def _winner(
 ) -> dict[str, JSON] | None:
     """The best re-checked option set (the best trial if none was re-checked)."""
     if rechecked:
-        best = min(rechecked, key=lambda entry: (entry["objective"], rechecked.index(entry)))  # type: ignore[arg-type, return-value]
+        best = min(rechecked, key=lambda entry: (entry["objective"], rechecked.index(entry)))
         return {
             "options": best["options"],
             "objective": best["objective"],
@@ -469,7 +468,7 @@ def _winner(
         }
     if not found:
         return None
-    trial = min(found, key=lambda entry: (entry["objective"], entry["number"]))  # type: ignore[arg-type, return-value]
+    trial = min(found, key=lambda entry: (entry["objective"], entry["number"]))
     return {
         "options": trial["options"],
         "objective": trial["objective"],
@@ -511,4 +510,3 @@ def write_tune_report(result: Mapping[str, Any], out: Path, command: str = "") -
     from spieltisch.sim.tune_report import write_tune_page
 
     return write_tune_page(result, out, command)
-
