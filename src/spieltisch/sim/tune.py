@@ -487,7 +487,9 @@ def _importances(study: Any) -> dict[str, JSON]:
     import optuna
 
     try:
-        found = optuna.importance.get_param_importances(study)
+        with warnings.catch_warnings():  # "importances will be equal": the shares say so
+            warnings.simplefilter("ignore", UserWarning)
+            found = optuna.importance.get_param_importances(study)
     except (RuntimeError, ValueError, ZeroDivisionError):
         return {}
     return {key: round(float(value), 6) for key, value in found.items()}

@@ -83,6 +83,7 @@ def render_tune_page(result: Mapping[str, Any], command: str) -> str:
     )
     best = result.get("best")
     recheck = result["recheck"]
+    timing = result.get("timing", {})
     facts = [
         ("game", result["game"]),
         ("players", result["players"]),
@@ -100,8 +101,8 @@ def render_tune_page(result: Mapping[str, Any], command: str) -> str:
             f"the best {len(recheck['trials'])} with {recheck['games']} games each, "
             f"on fresh seeds ({recheck['seed']})",
         ),
-        ("workers", f"{result['timing']['workers']} ({result['timing']['backend']})"),
-        ("seconds", result["timing"]["seconds"]),
+        ("workers", f"{timing.get('workers', 1)} ({timing.get('backend', '')})"),
+        ("seconds", timing.get("seconds", "")),
         ("date", datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")),
         ("spieltisch", __version__),
         ("command", command),
