@@ -9,6 +9,9 @@ projection.
 ``--all``: the same figure for every game (its heuristic bots, its usual table, one
 option of its own searched), at ``--trials`` × ``--games``.
 
+``--param 'KEY=… KEY=…'``: search these instead (a larger space, so that fewer trials repeat
+an option set already played: a repeated one is not played again).
+
 ``--ray``: the same run as Ray tasks on a local Ray instance of 2 CPUs against 1.
 
 Usage: ``python benchmarks/bench_tune.py [--trials 30] [--games 2000] [--workers 2]
@@ -59,7 +62,12 @@ def cpu_seconds() -> float:
 
 
 def run(
-    game_id: str, trials: int, games: int, workers: int, ray_address: str | None = None
+    game_id: str,
+    trials: int,
+    games: int,
+    workers: int,
+    ray_address: str | None = None,
+    searched: str | None = None,
 ) -> dict[str, Any]:
     """One tuning run: its seconds, games played and CPU milliseconds a game (processes
     included; a Ray worker's CPU time is not this process's, so it is left out there)."""
@@ -68,7 +76,7 @@ def run(
     result = tune(
         game_id,
         players_for(game_id),
-        [parse_param(SEARCHED[game_id])],
+        [parse_param(text) for text in (searched or SEARCHED[game_id]).split(" ")],
         "seat-balance",
         trials=trials,
         games=games,
@@ -106,6 +114,10 @@ def main() -> None:
     parser.add_argument("--all", action="store_true", help="every game")
     parser.add_argument("--ray", action="store_true", help="Ray with 2 CPUs against 1")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--param",
+        help="what to search instead, e.g. 'passes=1..10 anchors_can_be_target=true,false'",
+    )
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
     if args.ray:
@@ -119,12 +131,12 @@ def main() -> None:
                 logging_level=logging.ERROR,
             )
             try:
-                rows.append(run("dicht-dran", args.trials, args.games, cpus, ""))
+                rows.append(run("dicht-dran", args.trials, args.games, cpus, "", args.param))
             finally:
                 ray.shutdown()
     else:
         for game_id in REGISTRY if args.all else ["dicht-dran"]:
-            rows.append(run(game_id, args.trials, args.games, args.workers))
+            rows.append(run(game_id, args.trials, args.games, args.workers, None, args.param))
     report = {
         "command": shlex.join([sys.executable, *sys.argv]),
         "machine": {

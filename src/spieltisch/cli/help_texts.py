@@ -63,7 +63,7 @@ HELP: dict[str, dict[str, str]] = {
         "search of about a second a move)",
         "cmd.tune": "search rule options for a goal (seat balance, a game length) with Optuna",
         "tune.param": "a rule option to search, repeatable: KEY=LOW..HIGH for a whole number, "
-        "KEY=V1,V2,... for a list of values (at least one)",
+        "KEY=V1,V2,... for a list of at least two values",
         "tune.objective": "what to minimise: seat-balance (the largest gap between a seat's "
         "win share and the fair share), length=TARGET (distance of the mean length in rounds "
         "or turns from TARGET), minutes=TARGET, comebacks=TARGET, ties (share of shared first "
@@ -72,7 +72,7 @@ HELP: dict[str, dict[str, str]] = {
         "tune.games": "games per trial, the same seeds in every trial (required)",
         "tune.recheck": "how many of the best trials to play again with more games before "
         "naming the winner (default: {default})",
-        "tune.recheck_games": "games for each re-check (default: 4 × --games)",
+        "tune.recheck_games": "games for each re-check (default: 2 × --games)",
         "tune.out": "write an HTML page (history, importances, the best variant's report) "
         "to DIR (default: none)",
         "ex.tune": "spieltisch tune dicht-dran --players 4 --param passes=1..4 "
@@ -184,7 +184,7 @@ HELP: dict[str, dict[str, str]] = {
         "cmd.tune": "Regeloptionen nach einem Ziel durchsuchen (Sitzausgleich, eine "
         "Spiellänge) mit Optuna",
         "tune.param": "eine zu durchsuchende Regeloption, wiederholbar: KEY=LOW..HIGH für eine "
-        "ganze Zahl, KEY=V1,V2,... für eine Liste von Werten (mindestens eine)",
+        "ganze Zahl, KEY=V1,V2,... für eine Liste von mindestens zwei Werten",
         "tune.objective": "was klein werden soll: seat-balance (der größte Abstand einer "
         "Siegquote vom fairen Anteil), length=ZIEL (Abstand der mittleren Länge in Runden "
         "oder Zügen von ZIEL), minutes=ZIEL, comebacks=ZIEL, ties (Anteil geteilter erster "
@@ -193,7 +193,7 @@ HELP: dict[str, dict[str, str]] = {
         "tune.games": "Partien je Versuch, in jedem Versuch dieselben Startwerte (nötig)",
         "tune.recheck": "wie viele der besten Versuche mit mehr Partien nachgeprüft werden, "
         "bevor der beste genannt wird (Vorgabe: {default})",
-        "tune.recheck_games": "Partien je Nachprüfung (Vorgabe: 4 × --games)",
+        "tune.recheck_games": "Partien je Nachprüfung (Vorgabe: 2 × --games)",
         "tune.out": "eine HTML-Seite (Verlauf, Wichtigkeit der Optionen, Bericht der besten "
         "Variante) nach DIR schreiben (Vorgabe: keine)",
         "tour.bots": "ein Bot je Platz, mit Kommas getrennt: eine Spielstärke (leicht, mittel, "

@@ -73,10 +73,11 @@ def run_simulation(
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
         raise SimUsageError(code="sim_workers", workers=workers)
-    if args.skill is not None and args.skill < 1:
-        raise SimUsageError(code="sim_skill", games=args.skill)
-    if args.skill_bot is not None:
-        bot_specs_for([args.skill_bot], args.players)
+    skill, skill_bot = getattr(args, "skill", None), getattr(args, "skill_bot", None)
+    if skill is not None and skill < 1:
+        raise SimUsageError(code="sim_skill", games=skill)
+    if skill_bot is not None:
+        bot_specs_for([skill_bot], args.players)
     compare = parse_compare(args.compare)
     if compare is not None and compare[0] in options:
         raise SimUsageError(code="sim_compare_twice", key=compare[0])
@@ -100,8 +101,8 @@ def run_simulation(
             workers=workers,
             ray_address=args.ray,
             compare=compare,
-            skill=args.skill,
-            skill_bot=args.skill_bot,
+            skill=skill,
+            skill_bot=skill_bot,
         )
     return game, bots, summary
 
