@@ -276,3 +276,26 @@ def test_write_tune_report_from_python(tmp_path: Path) -> None:
     page = write_tune_report(small(), tmp_path)
     assert page == tmp_path / "index.html"
     assert 'id="best"' in page.read_text(encoding="utf-8")
+
+
+def test_worker_processes_give_the_same_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spieltisch.sim.tune as tuning
+
+    monkeypatch.setattr(tuning, "INLINE_BELOW", 0.0)  # start the pool however short the run
+    arrived: list[dict[str, Any]] = []
+    result = tune(
+        "dicht-dran",
+        3,
+        [parse_param("passes=1..3")],
+        "seat-balance",
+        trials=4,
+        games=16,
+        bots=["random"],
+        seed=3,
+        recheck=2,
+        workers=2,
+        on_trial=arrived.append,
+    )
+    assert result.pop("timing")["backend"] == "processes"
+    assert result == small()
+    assert len(arrived) == 4
