@@ -119,6 +119,7 @@ def main() -> None:
         help="what to search instead, e.g. 'passes=1..10 anchors_can_be_target=true,false'",
     )
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
     rows: list[dict[str, Any]] = []
     if args.ray:
         import ray
@@ -142,7 +143,8 @@ def main() -> None:
         "machine": {
             "cpus": os.cpu_count(),
             "python": platform.python_version(),
-            "load_before": os.getloadavg()[0],
+            "load_before": load_before,
+            "load_after": os.getloadavg()[0],
         },
         "goal": f"{GOAL_TRIALS} trials x {GOAL_GAMES} games in {GOAL_SECONDS:.0f} s on 2 cores",
         "rows": rows,
