@@ -32,6 +32,7 @@ import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -259,7 +260,13 @@ class Tables:
             self.pool.submit(play_chunk, plan, start, stop) for start, stop in ranges
         ]
         for future in futures:  # in chunk order; exact tallies merge alike in any order
-            merged.merge(future.result())
+            try:
+                merged.merge(future.result())
+            except BrokenProcessPool:
+                raise SimulationError(
+                    "a worker process stopped unexpectedly (out of memory, or killed); "
+                    "try fewer --workers"
+                ) from None
         return merged
 
 
