@@ -279,10 +279,12 @@ def render_page(summary: JSONDict, command: str) -> str:
     parts = [
         "<!doctype html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width,initial-scale=1">',
         f"<title>{_e(title)}</title>",
         "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;"
-        "padding:.2em .6em;text-align:left}img{max-width:100%}</style>",
+        "padding:.2em .6em;text-align:left}td{overflow-wrap:anywhere}"
+        "th{hyphens:auto}img{max-width:100%}</style>",
         "</head><body>",
         f"<h1>{_e(title)}</h1>",
         '<h2>What produced this report</h2><table id="facts">',

@@ -19,9 +19,14 @@ def _e(value: object) -> str:
     return html.escape(str(value))
 
 
+def value_text(value: object) -> str:
+    """An option's value as it is written on the command line (``true``, not ``True``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def options_text(options: Mapping[str, Any]) -> str:
     """``key=value, …``."""
-    return ", ".join(f"{key}={value}" for key, value in options.items())
+    return ", ".join(f"{key}={value_text(value)}" for key, value in options.items())
 
 
 def write_tune_page(result: Mapping[str, Any], out: Path, command: str = "") -> Path:
@@ -33,8 +38,9 @@ def write_tune_page(result: Mapping[str, Any], out: Path, command: str = "") -> 
     _plot_history(result, out / "history.png")
     _plot_importances(result, out / "importances.png")
     best = result.get("best") or {}
-    if "summary" in best:
-        write_report(best["summary"], out / "best", command)
+    if "summary" in best:  # the re-check's games, played where the run played
+        summary = {**best["summary"], "timing": result.get("timing", {})}
+        write_report(summary, out / "best", command)
     page = out / "index.html"
     page.write_text(render_tune_page(result, command), encoding="utf-8")
     return page
@@ -78,7 +84,9 @@ def render_tune_page(result: Mapping[str, Any], command: str) -> str:
     """The page's HTML."""
     title = f"Spieltisch tuning run: {result['game']}, {result['players']} players"
     params = "; ".join(
-        f"{p['key']} = {p['low']}..{p['high']}" if "low" in p else f"{p['key']} ∈ {p['values']}"
+        f"{p['key']} = {p['low']}..{p['high']}"
+        if "low" in p
+        else f"{p['key']} = " + " | ".join(p["values"])
         for p in result["params"]
     )
     best = result.get("best")
@@ -110,10 +118,12 @@ def render_tune_page(result: Mapping[str, Any], command: str) -> str:
     parts = [
         "<!doctype html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width,initial-scale=1">',
         f"<title>{_e(title)}</title>",
         "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;"
-        "padding:.2em .6em;text-align:left}img{max-width:100%}.best{font-weight:bold}</style>",
+        "padding:.2em .6em;text-align:left}td{overflow-wrap:anywhere}"
+        "th{hyphens:auto}img{max-width:100%}</style>",
         "</head><body>",
         f"<h1>{_e(title)}</h1>",
         '<table id="facts">',
@@ -164,11 +174,16 @@ def _metric_table(metrics: Mapping[str, Any]) -> str:
     for name, entry in metrics.items():
         rows.append(
             f'<tr data-metric="{_e(name)}"><td>{_e(entry["label_en"])}</td>'
-            f"<td>{entry['value']:.4g} {_e(entry['unit'])}</td>"
+            f"<td>{entry['value']:.4g} {_e(unit_text(entry['unit']))}</td>"
             f"<td>{entry['low']:.4g} to {entry['high']:.4g}</td></tr>"
         )
     rows.append("</table>")
     return "\n".join(rows)
+
+
+def unit_text(unit: str) -> str:
+    """A metric's unit after its value; a share needs none."""
+    return "" if unit == "share" else unit
 
 
 def _importance_table(importances: Mapping[str, float]) -> str:
