@@ -78,3 +78,16 @@ def test_a_tuning_run_on_ray_gives_the_same_result_as_one_process() -> None:
 
     assert run(ray_address="") == run()
     assert ray.is_initialized()
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_skill_on_ray_is_the_same_as_in_one_process() -> None:
+    game = make_game("dicht-dran", {})
+    runs = [
+        simulate(game, 3, 6, 4, ["random"] * 3, skill=6, skill_bot="heuristic", **where)
+        for where in ({"workers": 1}, {"ray_address": ""})
+    ]
+    for run in runs:
+        run.pop("timing")
+    assert runs[0] == runs[1]
+    assert "skill_strongest" in runs[0]["metrics"]

@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -524,17 +524,20 @@ def skill_metrics(
         "skill_strongest": strongest or descriptor(game_id).levels["hard"],
     }
     found: list[dict[str, Metric]] = [{} for _ in plan.variants]
-    for name, spec in bots.items():
-        wins = [0] * len(plan.variants)
-        for seat in range(players):
-            table = ["random"] * players
-            table[seat] = spec
-            seated = Plan(plan.game, plan.variants, players, plan.seed, tuple(table))
-            merged, _ = run_plan(seated, per_seat, workers, ray_address, None, inline_below)
-            for variant, tally in enumerate(merged.variants):
-                wins[variant] += tally.wins[seat]
-        for variant, won in enumerate(wins):
-            found[variant][name] = skill_metric(name, won, per_seat * players)
+    with ExitStack() as stack:
+        if ray_address is not None:  # one Ray session for all the tables
+            stack.enter_context(ray_session(ray_address, workers))
+        for name, spec in bots.items():
+            wins = [0] * len(plan.variants)
+            for seat in range(players):
+                table = ["random"] * players
+                table[seat] = spec
+                seated = Plan(plan.game, plan.variants, players, plan.seed, tuple(table))
+                merged, _ = run_plan(seated, per_seat, workers, ray_address, None, inline_below)
+                for variant, tally in enumerate(merged.variants):
+                    wins[variant] += tally.wins[seat]
+            for variant, won in enumerate(wins):
+                found[variant][name] = skill_metric(name, won, per_seat * players)
     return found
 
 
