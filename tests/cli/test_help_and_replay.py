@@ -30,7 +30,17 @@ from spieltisch.games import REGISTRY
 GOLDEN = Path(__file__).parents[1] / "golden"
 DICHT_DRAN = GOLDEN / "dicht-dran" / "3p-seed11.json"
 MISSIONSZAHL = GOLDEN / "missionszahl" / "2p-seed11.json"
-COMMANDS = ("games", "rules", "play", "simulate", "report", "tournament", "replay", "serve")
+COMMANDS = (
+    "games",
+    "rules",
+    "play",
+    "simulate",
+    "report",
+    "tune",
+    "tournament",
+    "replay",
+    "serve",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -89,7 +99,7 @@ def test_each_command_lists_the_game_ids_and_examples(
     examples = text.split("examples:")[1]
     wanted = 1 if command == "games" else 2
     assert len(re.findall(r"^  spieltisch ", examples, re.MULTILINE)) >= wanted
-    if command in ("rules", "play", "simulate", "report", "tournament"):
+    if command in ("rules", "play", "simulate", "report", "tune", "tournament"):
         assert ", ".join(REGISTRY) in " ".join(text.split())
 
 

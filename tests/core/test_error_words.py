@@ -30,6 +30,7 @@ from spieltisch.games.magic_numbers.deck import load_deck, standard_path
 from spieltisch.server.botplay import check_server_spec
 from spieltisch.sim.runner import check_reachable, simulate, variant_options
 from spieltisch.sim.tournament import tournament
+from spieltisch.sim.tune import parse_objective, parse_param, tune
 
 
 def fields(template: str) -> set[str]:
@@ -67,6 +68,11 @@ def run_sim(tmp: Path, **given: Any) -> None:
     args = {"game": "dicht-dran", "players": 3, "games": 2, "seed": 0, "bots": "random"}
     args |= {"workers": 1, "compare": None, "ray": None} | given
     run_simulation(argparse.Namespace(**args), {}, None, quiet=True)  # type: ignore[arg-type]
+
+
+def tune_dicht_dran(*params: str, trials: int = 1) -> None:
+    parsed = [parse_param(text) for text in params]
+    tune("dicht-dran", 3, parsed, "ties", trials=trials, games=1, bots=["random"])
 
 
 def transcript_with(**fields: Any) -> None:
@@ -234,6 +240,7 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "sim_workers": lambda tmp: run_sim(tmp, workers=0),
     "sim_games_count": lambda _: simulate(dicht_dran(), 3, 0, 0, ["random"] * 3),
     "sim_workers_count": lambda _: simulate(dicht_dran(), 3, 1, 0, ["random"] * 3, workers=0),
+    "sim_skill": lambda tmp: run_sim(tmp, skill=0),
     "sim_compare_syntax": lambda _: parse_compare("x"),
     "sim_compare_twice": lambda tmp: run_simulation(
         argparse.Namespace(
@@ -256,6 +263,15 @@ RAISES: dict[str, Callable[[Path], object]] = {
         (tmp / "f").write_text("")
         or tournament(dicht_dran(), 3, 3, 0, ["random"] * 3, transcripts=tmp / "f")
     ),
+    "tune_param_syntax": lambda _: parse_param("passes"),
+    "tune_param_order": lambda _: parse_param("passes=3..1"),
+    "tune_param_twice": lambda _: tune_dicht_dran("passes=1..2", "passes=2..3"),
+    "tune_param_not_number": lambda _: tune_dicht_dran("anchors_can_be_target=1..2"),
+    "tune_param_range": lambda _: tune_dicht_dran("passes=0..2"),
+    "tune_no_param": lambda _: tune_dicht_dran(),
+    "tune_objective": lambda _: parse_objective("fun"),
+    "tune_objective_target": lambda _: parse_objective("length=long"),
+    "tune_count": lambda _: tune_dicht_dran("passes=1..2", trials=0),
     "tournament_bot_count": lambda _: tournament(dicht_dran(), 3, 3, 0, ["random"]),
     "tournament_games": lambda _: tournament(dicht_dran(), 3, 2, 0, ["random"] * 3),
     "ray_missing": lambda _: (_ for _ in ()).throw(SpieltischError(code="ray_missing")),

@@ -54,3 +54,40 @@ def test_compare_on_ray_and_the_command_line(capsys: pytest.CaptureFixture[str])
     inline.pop("timing")
     assert on_ray == inline
     assert ray.is_initialized()  # a session the caller started is left running
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_a_tuning_run_on_ray_gives_the_same_result_as_one_process() -> None:
+    from spieltisch.sim.tune import parse_param, tune
+
+    def run(**where: Any) -> dict[str, Any]:
+        result = tune(
+            "dicht-dran",
+            3,
+            [parse_param("passes=1..3")],
+            "length=10",
+            trials=3,
+            games=12,
+            bots=["random"],
+            seed=2,
+            recheck=1,
+            **where,
+        )
+        assert result.pop("timing")["backend"] == ("ray" if where else "inline")
+        return result
+
+    assert run(ray_address="") == run()
+    assert ray.is_initialized()
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_skill_on_ray_is_the_same_as_in_one_process() -> None:
+    game = make_game("dicht-dran", {})
+    runs = [
+        simulate(game, 3, 6, 4, ["random"] * 3, skill=6, skill_bot="heuristic", **where)
+        for where in ({"workers": 1}, {"ray_address": ""})
+    ]
+    for run in runs:
+        run.pop("timing")
+    assert runs[0] == runs[1]
+    assert "skill_strongest" in runs[0]["metrics"]

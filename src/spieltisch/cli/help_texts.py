@@ -57,6 +57,30 @@ HELP: dict[str, dict[str, str]] = {
         "Ray instance (default: no Ray)",
         "sim.transcripts": "save every game as a replayable transcript in DIR (default: none)",
         "report.out": "the folder to write index.html and its plots to (required)",
+        "sim.skill": "also measure how much skill matters: the heuristic's and the strongest "
+        "bot's win share among random bots, about N more games each (default: not measured)",
+        "sim.skill_bot": "the strongest bot for --skill (default: the game's hard level, a "
+        "search of about a second a move)",
+        "cmd.tune": "search rule options for a goal (seat balance, a game length) with Optuna",
+        "tune.param": "a rule option to search, repeatable: KEY=LOW..HIGH for a whole number, "
+        "KEY=V1,V2,... for a list of at least two values (required)",
+        "tune.objective": "what to minimise: seat-balance (the largest gap between a seat's "
+        "win share and the fair share), length=TARGET (distance of the mean length in rounds "
+        "or turns from TARGET), minutes=TARGET, comebacks=TARGET, ties (share of shared first "
+        "places) or margin (mean margin of victory) (required)",
+        "tune.trials": "number of option sets to try (required)",
+        "tune.games": "games per trial, the same seeds in every trial (required)",
+        "tune.recheck": "how many of the best trials to play again with more games before "
+        "naming the winner (default: {default})",
+        "tune.recheck_games": "games for each re-check (default: 2 × --games)",
+        "tune.out": "write an HTML page (history, importances, the best variant's report) "
+        "to DIR (default: none)",
+        "ex.tune": "spieltisch tune dicht-dran --players 4 --param passes=1..4 "
+        "--objective seat-balance --trials 20 --games 500 --bots heuristic\n"
+        "spieltisch tune cento --players 3 --param hundred_mode=wild,number "
+        "--objective length=40 --trials 4 --games 300 --json\n"
+        "spieltisch tune triggs --players 3 --param hand_limit=8..12 --objective seat-balance "
+        "--trials 10 --games 400 --out triggs-tune/",
         # tournament
         "tour.bots": "one bot per seat, comma-separated: a level (easy, medium, hard) or a bot "
         "spec (required)",
@@ -161,6 +185,25 @@ HELP: dict[str, dict[str, str]] = {
         "einer lokalen Ray-Instanz (Vorgabe: ohne Ray)",
         "sim.transcripts": "jede Partie nachspielbar in DIR speichern (Vorgabe: keine)",
         "report.out": "der Ordner für index.html und die Diagramme (nötig)",
+        "sim.skill": "auch messen, wie viel Können zählt: die Siegquote der Heuristik und des "
+        "stärksten Bots unter Zufallsbots, je etwa N Partien mehr (Vorgabe: nicht gemessen)",
+        "sim.skill_bot": "der stärkste Bot für --skill (Vorgabe: die Stufe stark des Spiels, "
+        "eine Suche von etwa einer Sekunde je Zug)",
+        "cmd.tune": "Regeloptionen nach einem Ziel durchsuchen (Sitzausgleich, eine "
+        "Spiellänge) mit Optuna",
+        "tune.param": "eine zu durchsuchende Regeloption, wiederholbar: KEY=LOW..HIGH für eine "
+        "ganze Zahl, KEY=V1,V2,... für eine Liste von mindestens zwei Werten (nötig)",
+        "tune.objective": "was klein werden soll: seat-balance (der größte Abstand einer "
+        "Siegquote vom fairen Anteil), length=ZIEL (Abstand der mittleren Länge in Runden "
+        "oder Zügen von ZIEL), minutes=ZIEL, comebacks=ZIEL, ties (Anteil geteilter erster "
+        "Plätze) oder margin (mittlerer Vorsprung des Siegers) (nötig)",
+        "tune.trials": "Anzahl der Optionssätze, die versucht werden (nötig)",
+        "tune.games": "Partien je Versuch, in jedem Versuch dieselben Startwerte (nötig)",
+        "tune.recheck": "wie viele der besten Versuche mit mehr Partien nachgeprüft werden, "
+        "bevor der beste genannt wird (Vorgabe: {default})",
+        "tune.recheck_games": "Partien je Nachprüfung (Vorgabe: 2 × --games)",
+        "tune.out": "eine HTML-Seite (Verlauf, Wichtigkeit der Optionen, Bericht der besten "
+        "Variante) nach DIR schreiben (Vorgabe: keine)",
         "tour.bots": "ein Bot je Platz, mit Kommas getrennt: eine Spielstärke (leicht, mittel, "
         "stark) oder eine Bot-Angabe (nötig)",
         "tour.games": "Anzahl der Partien, ein Vielfaches von --players (nötig)",

@@ -37,6 +37,19 @@ WORDS: dict[str, dict[str, str]] = {
         "unit_turns": "Züge",
         "unit_actions": "Aktionen",
         "sim_rate": "{rate} Partien/s",
+        "sim_metrics": "Kennzahlen (95-%-Intervall):",
+        "sim_metric": "  {label}: {value} {unit}({low} bis {high}; {n} Partien)",
+        "unit_min": "Min.",
+        "unit_share": "",
+        "unit_points": "Punkte",
+        "tune_title": "{game}, {players} Spieler: {trials} Versuche zu je {games} Partien, "
+        "Ziel {objective}, Startwert {seed}",
+        "tune_col_trial": "Versuch",
+        "tune_col_options": "Optionen",
+        "tune_col_objective": "Ziel",
+        "tune_best": "Am besten (nachgeprüft mit {games} Partien): {options}; Ziel {value:.4g} "
+        "(95-%-Intervall {low:.4g} bis {high:.4g})",
+        "tune_written": "Seite geschrieben: {page}",
         "sim_difference": "{option}={value} gegen {option}={against}: Spiellänge {mean:+.2f} "
         "{unit} (95-%-Intervall {low:+.2f} bis {high:+.2f}, p = {p:.3g}, {verdict})",
         "significant": "signifikant auf dem 5-%-Niveau",
@@ -105,6 +118,19 @@ WORDS: dict[str, dict[str, str]] = {
         "unit_turns": "turns",
         "unit_actions": "actions",
         "sim_rate": "{rate} games/s",
+        "sim_metrics": "metrics (95% CI):",
+        "sim_metric": "  {label}: {value} {unit}({low} to {high}; {n} games)",
+        "unit_min": "min",
+        "unit_share": "",
+        "unit_points": "points",
+        "tune_title": "{game}, {players} players: {trials} trials of {games} games, "
+        "objective {objective}, seed {seed}",
+        "tune_col_trial": "trial",
+        "tune_col_options": "options",
+        "tune_col_objective": "objective",
+        "tune_best": "Best (re-checked with {games} games): {options}; objective {value:.4g} "
+        "(95% CI {low:.4g} to {high:.4g})",
+        "tune_written": "page written: {page}",
         "sim_difference": "{option}={value} against {option}={against}: game length "
         "{mean:+.2f} {unit} (95% CI {low:+.2f} to {high:+.2f}, p = {p:.3g}, {verdict})",
         "significant": "significant at 5 %",

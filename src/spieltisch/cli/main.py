@@ -33,7 +33,13 @@ from spieltisch.cli.render import render
 from spieltisch.cli.replay import KeySource, frames, print_all, step_through, terminal_keys
 from spieltisch.cli.serve import add_parser as add_serve_parser
 from spieltisch.cli.serve import cmd_serve
-from spieltisch.cli.sim_commands import add_run_arguments, cmd_report, cmd_simulate
+from spieltisch.cli.sim_commands import (
+    add_run_arguments,
+    add_tune_arguments,
+    cmd_report,
+    cmd_simulate,
+    cmd_tune,
+)
 from spieltisch.cli.terminal import EventPrinter, Interrupted, Quit, TerminalPlayer
 from spieltisch.core.chance import derive_seed
 from spieltisch.core.errors import SeatCountError, SpieltischError, TranscriptError
@@ -145,6 +151,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     report = command("report")
     add_run_arguments(report, h)
     report.add_argument("--out", type=Path, required=True, metavar="DIR", help=h("report.out"))
+
+    add_tune_arguments(command("tune"), h)
 
     tour = command("tournament")
     tour.add_argument("game", help=h("game", games=games))
@@ -428,6 +436,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_simulate(args, game_options(args), out, err)
         if args.command == "report":
             return cmd_report(args, game_options(args), out, err)
+        if args.command == "tune":
+            return cmd_tune(args, game_options(args), out, err)
         if args.command == "tournament":
             return cmd_tournament(args, out, err)
         if args.command == "serve":

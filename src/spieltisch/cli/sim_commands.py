@@ -14,10 +14,11 @@ from rich.progress import Progress
 from rich.table import Table
 
 from spieltisch.bots import bot_specs_for
-from spieltisch.cli.i18n import LANGS, default_lang, t
+from spieltisch.cli.i18n import LANGS, WORDS, default_lang, t
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import JSON, Game
 from spieltisch.games import REGISTRY, make_game
+from spieltisch.sim.metrics import label
 from spieltisch.sim.report import favoured_seats, p_text
 from spieltisch.sim.runner import default_workers, simulate
 
@@ -42,6 +43,8 @@ def add_run_arguments(parser: argparse.ArgumentParser, h: Callable[..., str]) ->
     parser.add_argument("--workers", type=int, help=h("workers"))
     parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS", help=h("sim.ray"))
     parser.add_argument("--lang", choices=LANGS, default=None, help=h("lang.errors"))
+    parser.add_argument("--skill", type=int, metavar="N", help=h("sim.skill"))
+    parser.add_argument("--skill-bot", metavar="SPEC", help=h("sim.skill_bot"))
 
 
 def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
@@ -70,6 +73,11 @@ def run_simulation(
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
         raise SimUsageError(code="sim_workers", workers=workers)
+    skill, skill_bot = getattr(args, "skill", None), getattr(args, "skill_bot", None)
+    if skill is not None and skill < 1:
+        raise SimUsageError(code="sim_skill", games=skill)
+    if skill_bot is not None:
+        bot_specs_for([skill_bot], args.players)
     compare = parse_compare(args.compare)
     if compare is not None and compare[0] in options:
         raise SimUsageError(code="sim_compare_twice", key=compare[0])
@@ -93,6 +101,8 @@ def run_simulation(
             workers=workers,
             ray_address=args.ray,
             compare=compare,
+            skill=skill,
+            skill_bot=skill_bot,
         )
     return game, bots, summary
 
@@ -207,6 +217,30 @@ def summary_lines(summary: dict[str, Any], lang: str = "en") -> list[str]:
                 actions=summary["mean_length"],
             )
         )
+    return lines + metric_lines(summary.get("metrics", {}), lang)
+
+
+def metric_lines(metrics: dict[str, Any], lang: str = "en") -> list[str]:
+    """The designers' metrics (:mod:`spieltisch.sim.metrics`), one line each."""
+    if not metrics:
+        return []
+    lines = [t(lang, "sim_metrics")]
+    for entry in metrics.values():
+        unit = entry["unit"]
+        digits = 3 if unit == "share" else 2
+        word = t(lang, f"unit_{unit}") if f"unit_{unit}" in WORDS[lang] else unit
+        lines.append(
+            t(
+                lang,
+                "sim_metric",
+                label=label(entry, lang),
+                value=f"{entry['value']:.{digits}f}",
+                unit=f"{word} " if word else "",
+                low=f"{entry['low']:.{digits}f}",
+                high=f"{entry['high']:.{digits}f}",
+                n=entry["n"],
+            )
+        )
     return lines
 
 
@@ -243,3 +277,121 @@ def cmd_report(
     page = write_report(summary, args.out, shlex.join(["spieltisch", *args.argv]))
     out.print(t(args.lang or default_lang(), "report_written", page=page))
     return 0
+
+
+def add_tune_arguments(parser: argparse.ArgumentParser, h: Callable[..., str]) -> None:
+    """The arguments of ``tune``: what to search, for what goal, and where to play."""
+    from spieltisch.sim.tune import RECHECK
+
+    parser.add_argument("game", help=h("game", games=", ".join(REGISTRY)))
+    parser.add_argument("--players", type=int, required=True, help=h("players.required"))
+    parser.add_argument(
+        "--param",
+        action="append",
+        required=True,
+        metavar="KEY=LOW..HIGH|V1,V2,...",
+        help=h("tune.param"),
+    )
+    parser.add_argument("--objective", required=True, help=h("tune.objective"))
+    parser.add_argument("--trials", type=int, required=True, help=h("tune.trials"))
+    parser.add_argument("--games", type=int, required=True, help=h("tune.games"))
+    parser.add_argument("--bots", default="random", help=h("sim.bots"))
+    parser.add_argument("--seed", type=int, default=0, help=h("seed", default=0))
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help=h("option")
+    )
+    parser.add_argument("--deck", metavar="FILE", help=h("deck"))
+    parser.add_argument(
+        "--recheck", type=int, default=RECHECK, help=h("tune.recheck", default=RECHECK)
+    )
+    parser.add_argument("--recheck-games", type=int, metavar="G", help=h("tune.recheck_games"))
+    parser.add_argument("--workers", type=int, help=h("workers"))
+    parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS", help=h("sim.ray"))
+    parser.add_argument("--json", action="store_true", help=h("json"))
+    parser.add_argument("--out", type=Path, metavar="DIR", help=h("tune.out"))
+    parser.add_argument("--lang", choices=LANGS, default=None, help=h("lang.errors"))
+
+
+def cmd_tune(args: argparse.Namespace, options: dict[str, str], out: Console, err: Console) -> int:
+    """``spieltisch tune``: search rule options with Optuna, print or save the result."""
+    from spieltisch.sim.tune import parse_param, tune, write_tune_report
+
+    lang = args.lang or default_lang()
+    params = [parse_param(text) for text in args.param]
+    workers = default_workers() if args.workers is None else args.workers
+    if workers < 1:
+        raise SimUsageError(code="sim_workers", workers=workers)
+    quiet = args.json or not err.is_terminal
+    with Progress(console=err, disable=quiet, transient=True) as progress:
+        task = progress.add_task(args.game, total=args.trials)
+
+        def arrived(trial: dict[str, JSON]) -> None:
+            progress.advance(task)
+
+        result = tune(
+            args.game,
+            args.players,
+            params,
+            args.objective,
+            trials=args.trials,
+            games=args.games,
+            bots=args.bots.split(","),
+            seed=args.seed,
+            workers=workers,
+            ray_address=args.ray,
+            on_trial=arrived,
+            options=options,
+            recheck=args.recheck,
+            recheck_games=args.recheck_games,
+        )
+    if args.out is not None:
+        page = write_tune_report(result, args.out, shlex.join(["spieltisch", *args.argv]))
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print_tune(out, result, lang)
+    if args.out is not None:
+        out.print(t(lang, "tune_written", page=page), soft_wrap=True)
+    return 0
+
+
+def print_tune(out: Console, result: dict[str, Any], lang: str) -> None:
+    """Every trial with its interval, then the re-checked winner and its metrics."""
+    title = t(
+        lang,
+        "tune_title",
+        game=result["game"],
+        players=result["players"],
+        trials=len(result["trials"]),
+        games=result["games"],
+        objective=result["objective"],
+        seed=result["seed"],
+    )
+    columns = ("tune_col_trial", "tune_col_options", "tune_col_objective", "col_ci")
+    table = Table(*(t(lang, column) for column in columns), title=title)
+    for trial in result["trials"]:
+        table.add_row(
+            str(trial["number"]),
+            ", ".join(f"{k}={v}" for k, v in trial["options"].items()),
+            f"{trial['objective']:.4g}",
+            f"{trial['low']:.4g}–{trial['high']:.4g}",
+        )
+    out.print(table)
+    best = result["best"]
+    if best is None:
+        return
+    out.print(
+        t(
+            lang,
+            "tune_best",
+            games=best.get("games", result["games"]),
+            options=", ".join(f"{k}={v}" for k, v in best["options"].items()),
+            value=best["objective"],
+            low=best["low"],
+            high=best["high"],
+        ),
+        highlight=False,
+        soft_wrap=True,
+    )
+    for line in metric_lines(best["metrics"], lang):
+        out.print(line, highlight=False)

@@ -214,6 +214,27 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
         "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
+        "sim_skill": "--skill muss mindestens 1 sein, nicht {games}",
+        "tune_param_syntax": (
+            "--param nimmt SCHLÜSSEL=VON..BIS (ganze Zahlen) oder SCHLÜSSEL=W1,W2,... "
+            "(mindestens zwei verschiedene Werte; ; statt , wenn ein Wert Kommas enthält), "
+            "nicht {text!r}"
+        ),
+        "tune_param_order": "--param {key}: {low}..{high} ist leer; VON muss kleiner als BIS sein",
+        "tune_param_twice": "--param {key}: die Option ist schon gesetzt (zweimal --param oder "
+        "auch --option)",
+        "tune_param_not_number": (
+            "--param {key}=VON..BIS geht nur bei ganzzahligen Optionen; {key} nimmt {allowed}"
+        ),
+        "tune_param_range": (
+            "--param {key}={low}..{high} geht über die Grenzen der Option hinaus: "
+            "{minimum} bis {maximum}"
+        ),
+        "tune_no_param": "tune braucht mindestens ein --param",
+        "tune_objective": "unbekanntes Ziel {objective!r}; die Ziele sind: {known} "
+        "(eine Kennzahl auch als KENNZAHL=ZIELWERT)",
+        "tune_objective_target": "--objective {objective}: der Zielwert muss eine Zahl sein",
+        "tune_count": "--{name} muss mindestens {least} sein, nicht {count}",
         "sim_games_count": "die Zahl der Spiele muss mindestens 1 sein, nicht {games}",
         "sim_workers_count": "die Zahl der Prozesse muss mindestens 1 sein, nicht {workers}",
         "sim_compare_syntax": (
@@ -415,6 +436,25 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "sim_games": "--games must be at least 1, got {games}",
         "sim_workers": "--workers must be at least 1, got {workers}",
+        "sim_skill": "--skill must be at least 1, got {games}",
+        "tune_param_syntax": (
+            "--param takes KEY=LOW..HIGH (whole numbers) or KEY=V1,V2,... (at least two "
+            "different values; ; instead of , when a value holds commas), got {text!r}"
+        ),
+        "tune_param_order": "--param {key}: {low}..{high} is empty; LOW must be below HIGH",
+        "tune_param_twice": "--param {key}: that option is already set (--param twice, or "
+        "--option too)",
+        "tune_param_not_number": (
+            "--param {key}=LOW..HIGH is only for whole-number options; {key} takes {allowed}"
+        ),
+        "tune_param_range": (
+            "--param {key}={low}..{high} goes beyond the option's bounds: {minimum} to {maximum}"
+        ),
+        "tune_no_param": "tune needs at least one --param",
+        "tune_objective": "unknown objective {objective!r}; the objectives are: {known} "
+        "(a metric also as METRIC=TARGET)",
+        "tune_objective_target": "--objective {objective}: the target must be a number",
+        "tune_count": "--{name} must be at least {least}, got {count}",
         "sim_games_count": "the number of games must be at least 1, got {games}",
         "sim_workers_count": "the number of workers must be at least 1, got {workers}",
         "sim_compare_syntax": (

@@ -279,10 +279,12 @@ def render_page(summary: JSONDict, command: str) -> str:
     parts = [
         "<!doctype html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width,initial-scale=1">',
         f"<title>{_e(title)}</title>",
         "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;"
-        "padding:.2em .6em;text-align:left}img{max-width:100%}</style>",
+        "padding:.2em .6em;text-align:left}td{overflow-wrap:anywhere}"
+        "th{hyphens:auto}img{max-width:100%}</style>",
         "</head><body>",
         f"<h1>{_e(title)}</h1>",
         '<h2>What produced this report</h2><table id="facts">',
@@ -309,6 +311,13 @@ def render_page(summary: JSONDict, command: str) -> str:
         _length_table(variants, labels),
         "<h2>Scores</h2>",
         '<img src="scores.png" alt="score distribution of each seat">',
+        "<h2>Metrics</h2>",
+        metric_table(variants, labels),
+        "<p>Length in the game's own unit; minutes from an assumed time per round or turn "
+        "(docs/simulation.md); comebacks count the games whose sole leader at half-time "
+        "(when the game's progress first reached half its final value) did not win; score "
+        "spread is the highest final score minus the lowest, the margin the best minus the "
+        "second best. Intervals are 95 % (Wilson for shares, normal for means).</p>",
     ]
     if "differences" in summary:
         parts += _difference_section(summary)
@@ -340,6 +349,25 @@ def _seat_table(variant: JSONDict, label: str) -> str:
             f"<td>{variant['mean_scores'][seat]:.3f}</td><td>{variant['score_sd'][seat]:.3f}</td>"
             "</tr>"
         )
+    rows.append("</table>")
+    return "\n".join(rows)
+
+
+def metric_table(variants: Sequence[JSONDict], labels: Sequence[str]) -> str:
+    """Every metric (:mod:`spieltisch.sim.metrics`) of every variant with its interval."""
+    head = "<th>variant</th>" if labels[0] else ""
+    rows = [
+        f'<table id="metrics"><tr>{head}<th>metric</th><th>value</th><th>unit</th>'
+        "<th>95 % interval</th><th>games</th></tr>"
+    ]
+    for variant, label in zip(variants, labels, strict=True):
+        for name, entry in variant.get("metrics", {}).items():
+            cell = f"<td>{_e(label)}</td>" if label else ""
+            rows.append(
+                f'<tr data-metric="{_e(name)}">{cell}<td>{_e(entry["label_en"])}</td>'
+                f"<td>{entry['value']:.4g}</td><td>{_e(entry['unit'])}</td>"
+                f"<td>{entry['low']:.4g} to {entry['high']:.4g}</td><td>{entry['n']}</td></tr>"
+            )
     rows.append("</table>")
     return "\n".join(rows)
 

@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -33,7 +34,9 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import JSON, Game
 from spieltisch.core.match import Agent, next_action, play_match
 from spieltisch.core.options import OptionValue
-from spieltisch.games import make_game
+from spieltisch.core.transcript import Transcript, replay_steps
+from spieltisch.games import descriptor, make_game
+from spieltisch.sim.metrics import Metric, metrics_of, skill_metric
 from spieltisch.sim.stats import paired_difference, proportion_test, wilson
 from spieltisch.sim.tally import ChunkTally, Outcome, Paired, Tally
 
@@ -100,19 +103,70 @@ def _ray_result(ray: Any, ref: Any) -> ChunkTally:
     return result
 
 
+class HalfTime:
+    """Follows a game's progress to find its standing at half-time.
+
+    Half-time is the first moment the game's progress (:meth:`Game.progress`, in its
+    :attr:`Game.length_unit`; in actions for a game that counts nothing) reaches half of
+    its value at the end. The length is known only at the end, so the standing
+    (:meth:`Game.standing`) is noted each time the progress moves on: a few dozen tuples a
+    game, and a game's chance is never touched, so the games stay the same.
+    """
+
+    __slots__ = ("counted", "game", "marks", "reached")
+
+    def __init__(self, game: Game[Any, Any, Any], state: Any) -> None:
+        self.game = game
+        self.counted = game.length_unit is not None
+        self.reached = game.progress(state) if self.counted else 0
+        self.marks: list[tuple[int, tuple[float, ...]]] = [
+            (self.reached, tuple(game.standing(state)))
+        ]
+
+    def see(self, state: Any, length: int) -> None:
+        """Note the standing if the game has moved on (``length``: actions so far)."""
+        now = self.game.progress(state) if self.counted else length
+        if now != self.reached:
+            self.reached = now
+            self.marks.append((now, tuple(self.game.standing(state))))
+
+    def standing(self) -> tuple[float, ...]:
+        """The standing when the progress first reached half its final value."""
+        half = self.reached / 2
+        return next(standing for done, standing in self.marks if done >= half)
+
+
 def play_quietly(game: Game[Any, Any, Any], agents: Sequence[Agent], seed: int) -> Outcome:
     """Play a whole game like :func:`~spieltisch.core.match.play_match`, without building
     its transcript or events: the simulation's hot path. The same agents and seed give the
     same game."""
     state = game.new_state(len(agents), seed)
     length = 0
+    half = HalfTime(game, state)
     while not game.is_terminal(state):
         seat, action = next_action(game, state, agents)
         game.apply(state, seat, action)
         length += 1
+        half.see(state, length)
     return Outcome(
-        tuple(game.scores(state)), tuple(game.ranking(state)), length, game.progress(state)
+        tuple(game.scores(state)),
+        tuple(game.ranking(state)),
+        length,
+        game.progress(state),
+        half.standing(),
     )
+
+
+def replayed_half_time(game: Game[Any, Any, Any], transcript: Transcript) -> tuple[float, ...]:
+    """The standing at half-time of a recorded game, found by replaying it."""
+    half: HalfTime | None = None
+    for step, _, _, _, state in replay_steps(game, transcript):
+        if half is None:
+            half = HalfTime(game, state)
+        else:
+            half.see(state, step)
+    assert half is not None
+    return half.standing()
 
 
 def play_chunk(plan: Plan, start: int, stop: int) -> ChunkTally:
@@ -149,9 +203,10 @@ def play_chunk(plan: Plan, start: int, stop: int) -> ChunkTally:
                     result.ranking,
                     len(transcript.actions),
                     game.progress(match.state),
+                    replayed_half_time(game, transcript),
                 )
             chunk.variants[variant].add(
-                outcome.scores, outcome.ranking, outcome.length, outcome.units
+                outcome.scores, outcome.ranking, outcome.length, outcome.units, outcome.halftime
             )
             outcomes.append(outcome)
         for paired, outcome in zip(chunk.paired, outcomes[1:], strict=True):
@@ -217,14 +272,11 @@ def play_in_order(
     return "inline"
 
 
-def _on_ray(
-    plan: Plan, ranges: Sequence[tuple[int, int]], address: str, workers: int
-) -> Iterator[ChunkTally]:
-    """Chunks played as Ray tasks (``ray.remote``), yielded in chunk order.
-
-    ``address`` empty: start a local Ray instance with ``workers`` CPUs; otherwise join
-    that cluster. A Ray session that is already running (a test's) is used as it is.
-    """
+@contextmanager
+def ray_session(address: str, workers: int) -> Iterator[Any]:
+    """The ``ray`` module, with a session for the body: ``address`` empty starts a local Ray
+    instance with ``workers`` CPUs, otherwise joins that cluster. A Ray session that is
+    already running (a test's, a tuning run's) is used as it is and left running."""
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
@@ -249,6 +301,18 @@ def _on_ray(
             raise SimulationError(f"cannot start or reach Ray {where}: {first_line}") from None
         started = True
     try:
+        yield ray
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _on_ray(
+    plan: Plan, ranges: Sequence[tuple[int, int]], address: str, workers: int
+) -> Iterator[ChunkTally]:
+    """Chunks played as Ray tasks (``ray.remote``), yielded in chunk order
+    (:func:`ray_session` says where)."""
+    with ray_session(address, workers) as ray:
         task = ray.remote(play_chunk)
         window = 2 * max(1, int(ray.cluster_resources().get("CPU", workers)))
         waiting = iter(ranges)
@@ -263,9 +327,6 @@ def _on_ray(
                 running.append(task.remote(plan, start, stop))
                 break
             yield done
-    finally:
-        if started:
-            ray.shutdown()
 
 
 def check_reachable(address: str, timeout: float = 5.0) -> None:
@@ -363,6 +424,8 @@ def simulate(
     ray_address: str | None = None,
     compare: tuple[str, Sequence[str]] | None = None,
     inline_below: float = INLINE_BELOW,
+    skill: int | None = None,
+    skill_bot: str | None = None,
 ) -> dict[str, JSON]:
     """Play ``games`` games of ``players`` seats (``bots[seat]`` each) and summarise.
 
@@ -372,6 +435,9 @@ def simulate(
     summary is the same either way. ``compare=(key, values)`` plays the same games under
     each value of the rule option ``key``: the summary's own fields describe the first
     value, ``variants`` every value and ``differences`` each later value against the first.
+    ``skill=N`` adds the metrics ``skill_heuristic`` and ``skill_strongest`` (the strongest
+    bot: ``skill_bot``, by default the game's "hard" level), from about ``N`` more games for
+    each bot (:func:`skill_metrics`).
     """
     game.spec.check_seats(players)
     if games < 1:
@@ -392,8 +458,14 @@ def simulate(
     plan = Plan(game.spec.id, tuple(variants), players, seed, tuple(bots), folders)
     started = time.perf_counter()
     merged, backend = run_plan(plan, games, workers, ray_address, progress, inline_below)
+    skills: list[dict[str, Metric]] = [{} for _ in variants]
+    if skill is not None:
+        skills = skill_metrics(
+            game.spec.id, plan, skill, skill_bot, workers, ray_address, inline_below
+        )
     elapsed = time.perf_counter() - started
     summary = summarize(game, plan, merged.variants[0], variants[0])
+    _add_metrics(summary, skills[0])
     if compare is not None:
         key, values = compare
         summary["compare"] = {"key": key, "values": list(values)}
@@ -401,11 +473,16 @@ def simulate(
             {"value": value, **summarize(game, plan, tally, options)}
             for value, tally, options in zip(values, merged.variants, variants, strict=True)
         ]
+        for entry, extra in zip(summary["variants"], skills, strict=True):
+            assert isinstance(entry, dict)
+            _add_metrics(entry, extra)
         summary["differences"] = [
             {"value": value, "against": values[0], **differences(paired)}
             for value, paired in zip(values[1:], merged.paired, strict=True)
         ]
     played = games * len(variants)
+    if skill is not None:
+        played += 2 * math.ceil(skill / players) * players * len(variants)
     summary["timing"] = {
         "seconds": round(elapsed, 3),
         "games_per_second": round(played / elapsed, 1) if elapsed > 0 else None,
@@ -413,6 +490,55 @@ def simulate(
         "backend": backend,
     }
     return summary
+
+
+def _add_metrics(summary: dict[str, JSON], extra: dict[str, Metric]) -> None:
+    metrics = summary["metrics"]
+    assert isinstance(metrics, dict)
+    metrics.update(extra)
+
+
+def skill_metrics(
+    game_id: str,
+    plan: Plan,
+    games: int,
+    strongest: str | None = None,
+    workers: int = 1,
+    ray_address: str | None = None,
+    inline_below: float = INLINE_BELOW,
+) -> list[dict[str, Metric]]:
+    """``skill_heuristic`` and ``skill_strongest`` for each variant of ``plan``.
+
+    Each bot plays at a table of random bots, ``ceil(games / players)`` games at each seat
+    in turn (the seat cannot favour it), on the run's own seeds; its first places over all
+    those games give its win share. The strongest bot is ``strongest`` or the game's "hard"
+    level (a search of about a second a move: slow, and it stops by the clock, so its games
+    are not bit-for-bit repeatable).
+    """
+    if games < 1:
+        raise SimulationError(code="sim_games_count", games=games)
+    players = plan.players
+    per_seat = math.ceil(games / players)
+    bots = {
+        "skill_heuristic": "heuristic",
+        "skill_strongest": strongest or descriptor(game_id).levels["hard"],
+    }
+    found: list[dict[str, Metric]] = [{} for _ in plan.variants]
+    with ExitStack() as stack:
+        if ray_address is not None:  # one Ray session for all the tables
+            stack.enter_context(ray_session(ray_address, workers))
+        for name, spec in bots.items():
+            wins = [0] * len(plan.variants)
+            for seat in range(players):
+                table = ["random"] * players
+                table[seat] = spec
+                seated = Plan(plan.game, plan.variants, players, plan.seed, tuple(table))
+                merged, _ = run_plan(seated, per_seat, workers, ray_address, None, inline_below)
+                for variant, tally in enumerate(merged.variants):
+                    wins[variant] += tally.wins[seat]
+            for variant, won in enumerate(wins):
+                found[variant][name] = skill_metric(name, won, per_seat * players)
+    return found
 
 
 def summarize(
@@ -455,6 +581,7 @@ def summarize(
         "units_sd": round(math.sqrt(tally.units.variance), 6),
         "unit_counts": [[units, n] for units, n in sorted(tally.unit_counts.items())],
         "shared_wins": all_wins - games,
+        "metrics": dict(metrics_of(tally, game.spec.id, game.length_unit)),
     }
 
 

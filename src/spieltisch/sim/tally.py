@@ -67,6 +67,11 @@ class Tally:
     sharer); ``scores[s]`` and ``score_counts[s]`` hold seat ``s``'s scores; ``lengths`` and
     ``length_counts`` the number of actions per game, ``units`` and ``unit_counts`` its length
     as the rules count it (:attr:`~spieltisch.core.game.Game.length_unit`).
+
+    For the designers' metrics (:mod:`spieltisch.sim.metrics`): ``shared_first`` counts games
+    whose first place was shared; ``spread`` the highest final score minus the lowest, and
+    ``margin`` the best minus the second best, per game; ``sole_leaders`` the games that had
+    one leader at half-time, and ``leader_lost`` those of them the leader did not win.
     """
 
     players: int
@@ -78,6 +83,11 @@ class Tally:
     length_counts: Counter[int] = field(default_factory=Counter)
     units: Moments = field(default_factory=Moments)
     unit_counts: Counter[int] = field(default_factory=Counter)
+    shared_first: int = 0
+    spread: Moments = field(default_factory=Moments)
+    margin: Moments = field(default_factory=Moments)
+    sole_leaders: int = 0
+    leader_lost: int = 0
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -86,12 +96,18 @@ class Tally:
             self.score_counts = [Counter() for _ in range(self.players)]
 
     def add(
-        self, scores: tuple[float, ...], ranking: tuple[int, ...], length: int, units: int = 0
+        self,
+        scores: tuple[float, ...],
+        ranking: tuple[int, ...],
+        length: int,
+        units: int = 0,
+        halftime: tuple[float, ...] | None = None,
     ) -> None:
-        """Count one finished game of ``length`` actions and ``units`` rounds or turns."""
+        """Count one finished game of ``length`` actions and ``units`` rounds or turns;
+        ``halftime`` is the standing at half-time (:func:`half_time_leader`), if known."""
         self.games += 1
-        for seat in range(self.players):
-            score = exact(scores[seat])
+        exact_scores = [exact(score) for score in scores[: self.players]]
+        for seat, score in enumerate(exact_scores):
             self.wins[seat] += ranking[seat] == 1
             self.scores[seat].add(score)
             self.score_counts[seat][score] += 1
@@ -99,6 +115,14 @@ class Tally:
         self.length_counts[length] += 1
         self.units.add(units)
         self.unit_counts[units] += 1
+        self.shared_first += sum(place == 1 for place in ranking) > 1
+        ordered = sorted(exact_scores, reverse=True)
+        self.spread.add(ordered[0] - ordered[-1])
+        self.margin.add(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
+        leader = half_time_leader(halftime)
+        if leader is not None:
+            self.sole_leaders += 1
+            self.leader_lost += ranking[leader] != 1
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s games to this tally."""
@@ -111,6 +135,21 @@ class Tally:
         self.length_counts.update(other.length_counts)
         self.units.merge(other.units)
         self.unit_counts.update(other.unit_counts)
+        self.shared_first += other.shared_first
+        self.spread.merge(other.spread)
+        self.margin.merge(other.margin)
+        self.sole_leaders += other.sole_leaders
+        self.leader_lost += other.leader_lost
+
+
+def half_time_leader(standing: tuple[float, ...] | None) -> int | None:
+    """The seat that alone had the most points at half-time; ``None`` if several shared the
+    lead (or the standing is unknown): a shared lead says nothing about comebacks."""
+    if not standing:
+        return None
+    best = max(standing)
+    leaders = [seat for seat, points in enumerate(standing) if points == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 @dataclass(slots=True)
@@ -155,6 +194,9 @@ class Outcome:
     length: int
     #: The length as the rules count it (:meth:`~spieltisch.core.game.Game.progress`).
     units: int = 0
+    #: Each seat's standing (:meth:`~spieltisch.core.game.Game.standing`) at half-time:
+    #: when the game's progress first reached half its final value.
+    halftime: tuple[float, ...] | None = None
 
 
 @dataclass(slots=True)

@@ -1,0 +1,301 @@
+"""``spieltisch tune``: parameters and objectives parsed, the same seed giving the same
+trials and winner, every trial on the same games, the best few re-checked, and the command
+line's errors, JSON and page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spieltisch.cli.main import main
+from spieltisch.core.errors import OptionError
+from spieltisch.games import make_game
+from spieltisch.sim.runner import simulate
+from spieltisch.sim.tune import (
+    Param,
+    TuneError,
+    distance,
+    parse_objective,
+    parse_param,
+    tune,
+    write_tune_report,
+)
+
+
+def small(**kwargs: Any) -> dict[str, Any]:
+    arguments: dict[str, Any] = {
+        "trials": 4,
+        "games": 16,
+        "bots": ["random"],
+        "seed": 3,
+        "recheck": 2,
+    }
+    arguments.update(kwargs)
+    result = tune("dicht-dran", 3, [parse_param("passes=1..3")], "seat-balance", **arguments)
+    result.pop("timing")
+    return result
+
+
+def test_parse_param() -> None:
+    assert parse_param("passes=1..4") == Param("passes", 1, 4)
+    assert parse_param(" hundred_mode = wild, number ") == Param(
+        "hundred_mode", values=("wild", "number")
+    )
+    sheets = parse_param("score_sheet=2,2,3,3,3,3,4,4,4,5,5,5;1,1,1,1,1,1,1,1,1,1,1,1")
+    assert sheets.values == ("2,2,3,3,3,3,4,4,4,5,5,5", "1,1,1,1,1,1,1,1,1,1,1,1")
+
+
+@pytest.mark.parametrize("text", ["passes", "passes=", "=1..2", "passes=1..x", "passes=1", "a=x,x"])
+def test_parse_param_refuses(text: str) -> None:
+    with pytest.raises(TuneError) as caught:
+        parse_param(text)
+    assert caught.value.code == "tune_param_syntax"
+
+
+def test_an_empty_range_is_refused() -> None:
+    with pytest.raises(TuneError, match="LOW must be below HIGH"):
+        parse_param("passes=3..3")
+
+
+def test_parse_objective() -> None:
+    assert parse_objective("seat-balance").metric is None
+    assert parse_objective("length=20").target == 20
+    assert parse_objective("first-seat-advantage=0").metric == "first_seat_advantage"
+    assert parse_objective("ties").target is None
+    for bad in ("speed", "length=long", "seat-balance=2", "length=nan"):
+        with pytest.raises(TuneError):
+            parse_objective(bad)
+
+
+def test_distance_interval() -> None:
+    assert distance(18, 16, 20, 21) == (3, 1, 5)
+    assert distance(20, 18, 22, 21) == (1, 0, 3)
+
+
+def test_the_same_seed_gives_the_same_trials_and_winner() -> None:
+    first, second = small(), small()
+    assert first == second
+    other = small(seed=4)
+    assert [t["objective"] for t in other["trials"]] != [t["objective"] for t in first["trials"]]
+
+
+def test_every_trial_plays_the_same_games_and_has_an_interval() -> None:
+    result = small()
+    assert len(result["trials"]) == 4
+    for trial in result["trials"]:
+        assert trial["low"] <= trial["objective"] <= trial["high"]
+        # the trial's objective is that of a plain simulation with its options and the seed
+        game = make_game("dicht-dran", {"passes": str(trial["options"]["passes"])})
+        summary = simulate(game, 3, 16, 3, ["random"] * 3)
+        worst = max(abs(s - summary["fair_share"]) for s in summary["win_share"])
+        assert trial["objective"] == pytest.approx(worst, abs=1e-6)
+
+
+def test_the_best_few_are_rechecked_before_the_winner_is_named() -> None:
+    result = small()
+    rechecked = result["recheck"]["trials"]
+    assert result["recheck"]["games"] == 32  # twice the trials' games by default
+    assert 1 <= len(rechecked) <= 2
+    assert len({json.dumps(r["options"]) for r in rechecked}) == len(rechecked)
+    best = result["best"]
+    assert best["rechecked"] is True
+    assert best["objective"] == min(r["objective"] for r in rechecked)
+    assert best["summary"]["games"] == 32
+    assert best["summary"]["options"]["passes"] == best["options"]["passes"]
+
+
+def test_trials_arrive_one_by_one_and_a_stop_is_heard() -> None:
+    arrived: list[dict[str, Any]] = []
+    result = small(on_trial=arrived.append, should_stop=lambda: len(arrived) >= 2)
+    assert len(arrived) == 2
+    assert result["stopped"] is True
+    assert [t["number"] for t in result["trials"]] == [0, 1]
+    assert result["best"] is not None
+
+
+def test_params_are_checked_against_the_game() -> None:
+    with pytest.raises(TuneError, match="beyond the option's bounds: 1 to 10"):
+        tune(
+            "dicht-dran",
+            3,
+            [parse_param("passes=0..3")],
+            "ties",
+            trials=1,
+            games=1,
+            bots=["random"],
+        )
+    with pytest.raises(OptionError, match="has no option 'speed'"):
+        tune(
+            "dicht-dran", 3, [parse_param("speed=1..3")], "ties", trials=1, games=1, bots=["random"]
+        )
+    with pytest.raises(TuneError, match="only for whole-number options"):
+        tune(
+            "cento",
+            3,
+            [parse_param("hundred_mode=1..3")],
+            "ties",
+            trials=1,
+            games=1,
+            bots=["random"],
+        )
+    with pytest.raises(OptionError, match="must be one of wild, number"):
+        tune(
+            "cento",
+            3,
+            [parse_param("hundred_mode=wild,joker")],
+            "ties",
+            trials=1,
+            games=1,
+            bots=["random"],
+        )
+    with pytest.raises(TuneError, match="already set"):
+        tune(
+            "dicht-dran",
+            3,
+            [parse_param("passes=1..3")],
+            "ties",
+            trials=1,
+            games=1,
+            bots=["random"],
+            options={"passes": "2"},
+        )
+
+
+# -- the command line ------------------------------------------------------------------------
+
+BASE = ["tune", "dicht-dran", "--players", "3", "--workers", "1"]
+ASK = ["--param", "passes=1..3", "--objective", "length=12", "--trials", "3", "--games", "8"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--param", "passes", "--objective", "ties", "--trials", "2", "--games", "2"],
+            "--param takes KEY=LOW..HIGH",
+        ),
+        (
+            ["--param", "passes=0..4", "--objective", "ties", "--trials", "2", "--games", "2"],
+            "goes beyond the option's bounds",
+        ),
+        (
+            ["--param", "speed=1..4", "--objective", "ties", "--trials", "2", "--games", "2"],
+            "dicht-dran has no option 'speed'",
+        ),
+        (
+            ["--param", "passes=1..4", "--objective", "fun", "--trials", "2", "--games", "2"],
+            "unknown objective 'fun'",
+        ),
+        (
+            ["--param", "passes=1..4", "--objective", "ties", "--trials", "0", "--games", "2"],
+            "--trials must be at least 1, got 0",
+        ),
+        (
+            [
+                "--param",
+                "passes=1..4",
+                "--objective",
+                "ties",
+                "--trials",
+                "2",
+                "--games",
+                "2",
+                "--workers",
+                "0",
+            ],
+            "--workers must be at least 1, got 0",
+        ),
+        (["--objective", "ties", "--trials", "2", "--games", "2"], "--param"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *BASE, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith("spieltisch: error: ")
+    assert message in err
+
+
+def test_bad_input_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(
+        capsys,
+        *BASE,
+        "--param",
+        "passes=1..99",
+        "--objective",
+        "ties",
+        "--trials",
+        "2",
+        "--games",
+        "2",
+        "--lang",
+        "de",
+    )
+    assert code == 2
+    assert "spieltisch: Fehler: --param passes=1..99 geht über die Grenzen" in err
+
+
+def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, *BASE, *ASK, "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert {"game", "players", "objective", "seed", "best", "trials"} <= set(result)
+    assert {"options", "objective", "low", "high"} <= set(result["best"])
+    assert len(result["trials"]) == 3
+    for trial in result["trials"]:
+        assert {"number", "options", "objective", "low", "high"} <= set(trial)
+        assert set(trial["options"]) == {"passes"}
+    assert result["objective"] == "length=12"
+
+
+def test_the_table_and_the_page(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, *BASE, *ASK, "--out", str(tmp_path / "run"), "--lang", "de")
+    assert code == 0
+    assert "Versuch" in out
+    assert "Am besten (nachgeprüft mit 16 Partien)" in out
+    page = (tmp_path / "run" / "index.html").read_text(encoding="utf-8")
+    assert "Optimisation history" in page
+    assert 'id="importances"' in page or "Too few different trials" in page
+    for name in ("history.png", "importances.png", "best/index.html", "best/win_share.png"):
+        assert (tmp_path / "run" / name).is_file(), name
+
+
+def test_write_tune_report_from_python(tmp_path: Path) -> None:
+    page = write_tune_report(small(), tmp_path)
+    assert page == tmp_path / "index.html"
+    assert 'id="best"' in page.read_text(encoding="utf-8")
+
+
+def test_worker_processes_give_the_same_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spieltisch.sim.tune as tuning
+
+    monkeypatch.setattr(tuning, "INLINE_BELOW", 0.0)  # start the pool however short the run
+    arrived: list[dict[str, Any]] = []
+    result = tune(
+        "dicht-dran",
+        3,
+        [parse_param("passes=1..3")],
+        "seat-balance",
+        trials=4,
+        games=16,
+        bots=["random"],
+        seed=3,
+        recheck=2,
+        workers=2,
+        on_trial=arrived.append,
+    )
+    assert result.pop("timing")["backend"] == "processes"
+    assert result == small()
+    assert len(arrived) == 4
