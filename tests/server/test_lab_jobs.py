@@ -260,3 +260,33 @@ def test_a_tuning_job(lab: TestClient) -> None:
     refused = lab.post("/api/lab/jobs", json={**body, "params": ["passes=oops"]})
     assert refused.status_code == 422
     assert refused.json()["code"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {**SMALL, "players": "four"},
+        {**SMALL, "players": -3},
+        {**SMALL, "games": 1e30},
+        {**SMALL, "seed": 2**70},
+        {**SMALL, "bots": [1, 2, 3, 4]},
+        {**SMALL, "bots": ""},
+        {**SMALL, "bots": ["random", "ismcts:sims=x", "random", "random"]},
+        {**SMALL, "options": {"passes": [1, 2]}},
+        {**SMALL, "options": {"passes": 10**30}},
+        {**SMALL, "options": []},
+        {**SMALL, "kind": "compare"},
+        {**SMALL, "kind": "compare", "against": {"passes": "x"}},
+        {**SMALL, "kind": "tune", "params": ["nonsense"]},
+        {**SMALL, "kind": "tune", "params": ["passes=1..3"], "trials": 0},
+        {**SMALL, "game": ""},
+        [SMALL],
+        "simulate",
+    ],
+)
+def test_junk_is_refused_without_a_job(lab: TestClient, body: Any) -> None:
+    answer = lab.post("/api/lab/jobs", json=body)
+    assert 400 <= answer.status_code < 500 or answer.status_code == 501, answer.text
+    refusal = answer.json()
+    assert refusal["code"]
+    assert "\n" not in refusal["error"]

@@ -124,7 +124,7 @@ def _check_job(kind: str, body: Mapping[str, Any], limits: LabLimits) -> tuple[d
     seed = body.get("seed", 0)
     if not 0 <= seed <= SEED_MOST:
         raise refuse(422, "seed_range", seed=seed)
-    given = body.get("bots") or ["random"]
+    given = body.get("bots", "random")
     bots = bot_specs_for(given.split(",") if isinstance(given, str) else given, players)
     for spec in bots:
         check_server_spec(spec, game)
