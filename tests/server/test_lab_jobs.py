@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from spieltisch.games import make_game
 from spieltisch.server.app import create_app
-from spieltisch.server.jobs import LabLimits
+from spieltisch.server.labsettings import LabLimits
 from spieltisch.server.labwork import tune_module
 from spieltisch.server.storage.jobs import JobRow, open_job_store
 from spieltisch.sim.runner import simulate

@@ -15,7 +15,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from spieltisch import __version__
-from spieltisch.server.jobs import LabLimits, open_jobs
+from spieltisch.server.jobs import open_jobs
+from spieltisch.server.labsettings import LabLimits
 from spieltisch.server.limits import BodyLimit
 from spieltisch.server.routes import games, lab, replay, tables, words, ws
 from spieltisch.server.routes.ws import SocketLimits

@@ -45,6 +45,7 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.games import make_game
 from spieltisch.server import labwork
 from spieltisch.server.botplay import check_server_spec
+from spieltisch.server.labsettings import LabLimits
 from spieltisch.server.security import hash_token, new_token
 from spieltisch.server.service import ServiceError, check_api_options, refuse
 from spieltisch.server.storage.jobs import JobRow, JobStore, open_job_store
@@ -57,27 +58,6 @@ POLL_SECONDS = 0.1
 #: The largest seed a job takes (as for tables).
 SEED_MOST = 2**63 - 1
 KINDS = ("simulate", "compare", "tune")
-
-
-@dataclass(frozen=True, slots=True)
-class LabLimits:
-    """The lab's settings (``spieltisch serve --lab-…``; docs/server.md)."""
-
-    #: Jobs running at once on the whole server (every process together).
-    jobs: int = max(2, os.cpu_count() or 1)
-    #: Jobs running at once for one client address.
-    per_client: int = 2
-    #: Games a simulation may ask for (per variant).
-    max_games: int = 100_000
-    #: Trials a tuning run may ask for, and its games in all (trials × games).
-    max_trials: int = 200
-    max_tune_games: int = 1_000_000
-    #: Seconds without a heartbeat after which a running job counts as lost.
-    stale: float = 15.0
-    #: How often a job lost to a restart is started again before it ends ``interrupted``.
-    restarts: int = 2
-    #: Play on Ray: "" a local Ray instance, an address a cluster; ``None``: in processes.
-    ray_address: str | None = None
 
 
 @dataclass(slots=True)
