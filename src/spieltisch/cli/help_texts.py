@@ -83,7 +83,7 @@ HELP: dict[str, dict[str, str]] = {
         "serve.lab_per_client": "lab jobs that run at once for one client address "
         "(default: {default})",
         "serve.lab_ray": "play the lab's jobs as Ray tasks: on the cluster at ADDRESS, or "
-        "without one on a local Ray instance",
+        "without one on a local Ray instance (default: in processes of the server's machine)",
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
@@ -184,7 +184,8 @@ HELP: dict[str, dict[str, str]] = {
         "serve.lab_per_client": "Labor-Aufträge, die für eine Client-Adresse gleichzeitig "
         "laufen (Vorgabe: {default})",
         "serve.lab_ray": "die Labor-Aufträge als Ray-Aufgaben spielen: im Cluster unter "
-        "ADDRESS, ohne Adresse auf einer lokalen Ray-Instanz",
+        "ADDRESS, ohne Adresse auf einer lokalen Ray-Instanz (Vorgabe: in Prozessen auf dem "
+        "Rechner des Servers)",
         "examples": "Beispiele",
         "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"
         "spieltisch replay partie.json --seat 2 --lang de\n"
