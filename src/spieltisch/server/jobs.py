@@ -140,14 +140,19 @@ def _check_tune(
     texts = [text for text in body.get("params") or [] if text.strip()]
     if not texts:
         raise refuse(422, "lab_tune_params")
-    for text in texts:
-        tune.parse_param(text)
+    parsed = [tune.parse_param(text) for text in texts]
     trials = body.get("trials", 20)
     if not 1 <= trials <= limits.max_trials:
         raise refuse(422, "lab_trials_most", most=limits.max_trials, trials=trials)
     if trials * params["games"] > limits.max_tune_games:
         raise refuse(422, "lab_tune_games_most", most=limits.max_tune_games)
     objective = str(body.get("objective") or "seat-balance").strip()
+    if hasattr(tune, "parse_objective"):
+        tune.parse_objective(objective)
+    searched = {getattr(param, "key", None) for param in parsed}
+    fixed = labwork.fixed_options(params["game"], params["options"], searched)
+    if hasattr(tune, "check_params"):
+        tune.check_params(params["game"], parsed, fixed)
     params.update(params=texts, objective=objective, trials=trials)
     return params, trials
 

@@ -10,8 +10,10 @@ so it imports only the simulation, never the web server. Messages on the pipe:
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import os
+from collections.abc import Iterable, Mapping
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -30,6 +32,27 @@ def tune_module() -> Any | None:
         return importlib.import_module(TUNE_MODULE)
     except ImportError:
         return None
+
+
+def option_text(value: Any) -> str:
+    """A rule option's value as the command line writes it (``true``, ``3``, ``wild``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def fixed_options(
+    game_id: str, options: Mapping[str, Any], searched: Iterable[Any]
+) -> dict[str, str]:
+    """The options a tuning run keeps fixed: those set away from the game's default and not
+    searched, as text (``tune(..., options=…)``)."""
+    defaults = make_game(game_id).options
+    skip = set(searched)
+    return {
+        key: option_text(value)
+        for key, value in options.items()
+        if key not in skip and value != defaults.get(key)
+    }
 
 
 def plain(value: Any) -> Any:
@@ -71,10 +94,15 @@ def run(kind: str, params: dict[str, Any], ray_address: str | None, send: Any) -
     tune = tune_module()
     if tune is None:
         raise SpieltischError("this server has no tuner (spieltisch.sim.tune)")
+    parsed = [tune.parse_param(text) for text in params["params"]]
+    extra: dict[str, Any] = {}
+    if "options" in inspect.signature(tune.tune).parameters:
+        searched = {getattr(param, "key", None) for param in parsed}
+        extra["options"] = fixed_options(game_id, params["options"], searched)
     result: dict[str, JSON] = tune.tune(
         game_id,
         players,
-        [tune.parse_param(text) for text in params["params"]],
+        parsed,
         params["objective"],
         trials=params["trials"],
         games=games,
@@ -82,6 +110,7 @@ def run(kind: str, params: dict[str, Any], ray_address: str | None, send: Any) -
         seed=seed,
         ray_address=ray_address,
         on_trial=lambda trial: send(("trial", plain(trial))),
+        **extra,
     )
     return result
 
