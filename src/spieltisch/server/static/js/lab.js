@@ -503,7 +503,12 @@ function metricLabel(metric, name) {
 function metricsTable(variants, labels) {
   const names = [...new Set(variants.flatMap((v) => Object.keys(v.metrics || {})))];
   if (!names.length) return h("p", { class: "quiet", id: "no-metrics" }, lw(lang, "no_metrics"));
-  const cell = (metric) => (metric ? `${fmt(metric.value)} ${metric.unit === "share" ? "" : metric.unit || ""} (${fmt(metric.low)}–${fmt(metric.high)})` : "–");
+  const cell = (metric) => {
+    if (!metric) return "–";
+    if (metric.unit === "share") return `${pct(metric.value)} (${pct(metric.low)}–${pct(metric.high)})`;
+    const unit = metric.unit ? ` ${lw(lang, `unit_${metric.unit}`)}` : "";
+    return `${fmt(metric.value, 2)}${unit} (${fmt(metric.low, 2)}–${fmt(metric.high, 2)})`;
+  };
   const rows = names.map((name) => {
     const first = variants.map((v) => v.metrics?.[name]).find(Boolean);
     return h("tr", { dataset: { metric: name } }, h("td", {}, metricLabel(first, name)), variants.map((v) => h("td", {}, cell(v.metrics?.[name]))));
@@ -546,18 +551,12 @@ function drawSummary(summary) {
   const counts = lengthCounts(summary);
   const timing = summary.timing || {};
   return [
-    h("p", { id: "verdict" }, balanceVerdict(summary)),
-    h("p", { class: "quiet" }, lw(lang, "seconds", { s: fmt(timing.seconds, 1), rate: fmt(timing.games_per_second, 0) })),
+    h("p", { class: "verdict" }, balanceVerdict(summary)),
+    summary.timing ? h("p", { class: "quiet" }, lw(lang, "seconds", { s: fmt(timing.seconds, 1), rate: fmt(timing.games_per_second, 0) })) : null,
     h(
       "div",
       { class: "lab-grid" },
       section(lw(lang, "win_share"), winShareChart([summary], [""]), h("p", { class: "quiet" }, lw(lang, "win_share_desc", { fair: pct(summary.fair_share) }))),
-      section(lw(lang, "metrics"), metricsTable([summary], [""])),
-    ),
-    seatTable(summary),
-    h(
-      "div",
-      { class: "lab-grid" },
       section(
         lw(lang, "lengths"),
         distributionChart([{ name: lw(lang, "lengths"), counts, colour: "var(--felt)" }], lw(lang, "lengths")),
@@ -569,6 +568,8 @@ function drawSummary(summary) {
         h("p", { class: "quiet" }, lw(lang, "scores_desc")),
       ),
     ),
+    seatTable(summary),
+    metricsTable([summary], [""]),
   ];
 }
 
@@ -612,7 +613,6 @@ function drawCompare(result) {
         winShareChart([pinned, fresh], labels),
         h("p", { class: "quiet" }, labels.map((label, k) => h("span", { style: "margin-right:1em" }, h("span", { class: "seat-swatch", style: `background:${VARIANT_FILL[k]}` }), label))),
       ),
-      section(lw(lang, "metrics"), metricsTable([pinned, fresh], labels)),
       section(
         lw(lang, "lengths"),
         distributionChart(
@@ -624,6 +624,7 @@ function drawCompare(result) {
         ),
       ),
     ),
+    metricsTable([pinned, fresh], labels),
     h("h3", {}, lw(lang, "side_by_side")),
     h("div", { class: "lab-grid" }, [pinned, fresh].map((variant, k) => h("div", {}, h("h4", {}, labels[k]), h("p", {}, balanceVerdict(variant)), seatTable(variant, true)))),
   ];
@@ -653,8 +654,10 @@ function drawTune(j) {
   const trials = j.trials || [];
   const result = j.result;
   let best = null;
-  if (result && result.best) best = trials.find((trial) => optionsText(trial.options) === optionsText(result.best.options)) || null;
-  else if (trials.length) best = trials.reduce((a, b) => (b.objective < a.objective ? b : a));
+  if (result && result.best) {
+    const chosen = result.best;
+    best = trials.find((trial) => trial.number === chosen.trial) || trials.find((trial) => optionsText(trial.options) === optionsText(chosen.options)) || null;
+  } else if (trials.length) best = trials.reduce((a, b) => (b.objective < a.objective ? b : a));
   const rows = trials.map((trial) =>
     h(
       "tr",
@@ -670,8 +673,14 @@ function drawTune(j) {
     const b = result.best;
     out.push(h("p", { id: "best" }, h("strong", {}, lw(lang, "best", { options: optionsText(b.options), value: fmt(b.objective, 4), low: fmt(b.low, 4), high: fmt(b.high, 4) }))));
   }
-  out.push(trialsChart(trials, best), h("p", { class: "quiet" }, lw(lang, "trials_plot")));
+  out.push(h("div", { class: "trials-plot" }, trialsChart(trials, best)), h("p", { class: "quiet" }, lw(lang, "trials_plot")));
   out.push(table(lw(lang, "trials_heading"), [lw(lang, "trial"), lw(lang, "variant_rules"), lw(lang, "objective_col"), lw(lang, "interval")], rows, { id: "trials" }));
+  if (result && result.best && result.best.summary) {
+    // the tuner re-checked the best variants with more games: the winner's full result
+    out.push(h("h3", {}, lw(lang, "best_summary", { games: fmt(result.best.games ?? result.best.summary.games, 0) })), drawSummary(result.best.summary));
+  } else if (result && result.best && result.best.metrics) {
+    out.push(metricsTable([{ metrics: result.best.metrics }], [""]));
+  }
   return out;
 }
 
