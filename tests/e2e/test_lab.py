@@ -95,6 +95,12 @@ def test_set_up_on_a_phone_and_a_refusal_in_german(
     context = browser.new_context(viewport=PHONE, locale="de-DE")
     page = context.new_page()
     try:
+        page.goto(server.url)
+        page.wait_for_function(
+            "document.querySelector('#lab-link').textContent === 'Balance-Labor'"
+        )
+        page.click("#lab-link")  # the start page's footer leads to the lab
+        page.wait_for_url("**/lab")
         set_up(page, server, 0)
         assert page.evaluate(OVERFLOW, PHONE["width"]) <= 0
         page.click("#tune-summary")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
+import logging
 import multiprocessing
 import os
 import secrets
@@ -52,6 +53,7 @@ from spieltisch.server.storage.jobs import JobRow, JobStore, open_job_store
 from spieltisch.sim.runner import SimulationError
 
 T = TypeVar("T")
+log = logging.getLogger("spieltisch.server.lab")
 
 #: How often (seconds) a running job's pipe is read.
 POLL_SECONDS = 0.1
@@ -277,21 +279,35 @@ class JobManager:
                 break
             if time.monotonic() - last_save >= self.limits.stale / 5:
                 last_save = time.monotonic()
-                if await self._cancelled_elsewhere(row):
-                    self._end_process(running)
-                    break
-                row.seen = time.time()
-                if running.changed:
-                    running.changed = False
-                    await self._call(self.store.save, row)
-                else:
-                    await self._call(self.store.beat, [row.id], self.owner, row.seen)
+                try:
+                    if await self._cancelled_elsewhere(row):
+                        self._end_process(running)
+                        break
+                    await self._beat(running)
+                except Exception as error:  # the database: try again at the next beat
+                    log.warning("lab job %s: cannot store its progress: %s", row.id, error)
             await asyncio.sleep(POLL_SECONDS)
         if row.state != "running":
             row.finished = row.finished or time.time()
-            await self._call(self.store.save, row)
+            while True:  # the job has ended: its row must say so (it is kept in memory meanwhile)
+                try:
+                    await self._call(self.store.save, row)
+                    break
+                except Exception as error:
+                    log.warning("lab job %s: cannot store its end: %s", row.id, error)
+                    await asyncio.sleep(self.limits.stale / 5)
         self._running.pop(row.id, None)
         self._end_process(running)
+
+    async def _beat(self, running: Running) -> None:
+        """Store the job's progress if it changed, else only its heartbeat."""
+        row = running.row
+        row.seen = time.time()
+        if running.changed:
+            running.changed = False
+            await self._call(self.store.save, row)
+        else:
+            await self._call(self.store.beat, [row.id], self.owner, row.seen)
 
     async def _cancelled_elsewhere(self, row: JobRow) -> bool:
         """Whether another server process cancelled the job in the store."""

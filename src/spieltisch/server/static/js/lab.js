@@ -55,7 +55,8 @@ async function main() {
     return showError(error.message);
   }
   const id = query.get("job");
-  if (id) {
+  if (id && !stored(TOKENS, {})[id]) {
+    // someone else's job, shared by its link: its result only
     const back = h("a", { href: "/lab", class: "button" }, lw(lang, "new_run"));
     $("intro").replaceChildren(lw(lang, "readonly"), " ", back);
     await follow(id);
@@ -63,6 +64,7 @@ async function main() {
   }
   setupForm();
   showPinned();
+  if (id) await follow(id); // this browser's own job (reloaded): the set-up stays
 }
 
 function showError(message) {
@@ -349,7 +351,7 @@ function drawTools(j) {
   });
   const report = h("a", { class: "button", id: "report-link", href: `/api/lab/jobs/${encodeURIComponent(j.job)}/report`, download: `spieltisch-${j.job}.zip` }, lw(lang, "report"));
   const tools = [h("span", { class: "label" }, `${lw(lang, "share")}:`), link, copy, report];
-  if (j.kind !== "tune" && !query.get("job")) {
+  if (j.kind !== "tune" && !$("setup").hidden) {
     const pin = h("button", { type: "button", id: "pin" }, lw(lang, "pin"));
     pin.addEventListener("click", () => {
       const p = j.params;
