@@ -233,6 +233,17 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "serve_all_bot_tables": lambda _: checked_bot_limits(
         argparse.Namespace(bot_move_seconds=5.0, all_bot_tables="some")
     ),
+    "serve_lab_jobs": lambda _: cmd_serve(
+        argparse.Namespace(
+            port=8000,
+            away_after=1.0,
+            bot_move_seconds=5.0,
+            all_bot_tables="on",
+            lab_jobs=0,
+            lab_jobs_per_client=1,
+            db=":memory:",
+        )
+    ),
     "heuristic_knowledge": lambda _: make_bot(
         "heuristic:knowledge=0", make_game("magic-numbers"), 0
     ),

@@ -110,6 +110,12 @@ HELP: dict[str, dict[str, str]] = {
             "tables without a person: on (any number), off (refused) or how many may play "
             "at once (default: {default})"
         ),
+        "serve.lab_jobs": "lab jobs (simulations, comparisons, rule searches) that run at "
+        "once on the server, each in a process of its own (default: {default})",
+        "serve.lab_per_client": "lab jobs that run at once for one client address "
+        "(default: {default})",
+        "serve.lab_ray": "play the lab's jobs as Ray tasks: on the cluster at ADDRESS, or "
+        "without one on a local Ray instance (default: in processes of the server's machine)",
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
@@ -231,6 +237,14 @@ HELP: dict[str, dict[str, str]] = {
             "Tische ohne Menschen: on (beliebig viele), off (abgelehnt) oder wie viele "
             "zugleich spielen dürfen (Vorgabe: {default})"
         ),
+        "serve.lab_jobs": "Aufträge des Balance-Labors (Simulationen, Vergleiche, "
+        "Regelsuchen), die gleichzeitig laufen, jeder in einem eigenen Prozess "
+        "(Vorgabe: {default})",
+        "serve.lab_per_client": "Labor-Aufträge, die für eine Client-Adresse gleichzeitig "
+        "laufen (Vorgabe: {default})",
+        "serve.lab_ray": "die Labor-Aufträge als Ray-Aufgaben spielen: im Cluster unter "
+        "ADDRESS, ohne Adresse auf einer lokalen Ray-Instanz (Vorgabe: in Prozessen auf dem "
+        "Rechner des Servers)",
         "examples": "Beispiele",
         "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"
         "spieltisch replay partie.json --seat 2 --lang de\n"

@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlsplit
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.core.errors import SpieltischError
 from spieltisch.server.botqueue import ALL_BOT_TABLES, MOVE_SECONDS, BotLimits, parse_all_bot_tables
+from spieltisch.server.labsettings import DEFAULT_JOBS, DEFAULT_PER_CLIENT
 from spieltisch.server.seating import AWAY_AFTER
 
 DEFAULT_DB = "spieltisch-tables.sqlite3"
@@ -56,6 +57,21 @@ def add_parser(serve: argparse.ArgumentParser, h: Callable[..., str]) -> None:
         metavar="on|off|N",
         help=h("serve.all_bot_tables", default=ALL_BOT_TABLES),
     )
+    serve.add_argument(
+        "--lab-jobs",
+        type=int,
+        default=DEFAULT_JOBS,
+        metavar="K",
+        help=h("serve.lab_jobs", default=DEFAULT_JOBS),
+    )
+    serve.add_argument(
+        "--lab-jobs-per-client",
+        type=int,
+        default=DEFAULT_PER_CLIENT,
+        metavar="M",
+        help=h("serve.lab_per_client", default=DEFAULT_PER_CLIENT),
+    )
+    serve.add_argument("--lab-ray", nargs="?", const="", metavar="ADDRESS", help=h("serve.lab_ray"))
 
 
 def address(host: str, port: int) -> str:
@@ -126,17 +142,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from spieltisch.server.app import create_app
+    from spieltisch.server.labsettings import LabLimits
 
     if not 0 < args.port < 65536:
         raise ServeError(code="serve_port", port=args.port)
     if not args.away_after > 0:
         raise ServeError(code="serve_away", seconds=args.away_after)
     bot_limits = checked_bot_limits(args)
+    for flag, value in (
+        ("--lab-jobs", args.lab_jobs),
+        ("--lab-jobs-per-client", args.lab_jobs_per_client),
+    ):
+        if value < 1:
+            raise ServeError(code="serve_lab_jobs", flag=flag, value=value)
     check_db(args.db)
     tune_process()
     print(t(args.lang or default_lang(), "serving", url=address(args.host, args.port)), flush=True)
     uvicorn.run(
-        create_app(args.db, away_after=args.away_after, bot_limits=bot_limits),
+        create_app(
+            args.db,
+            away_after=args.away_after,
+            bot_limits=bot_limits,
+            lab_limits=LabLimits(
+                jobs=args.lab_jobs, per_client=args.lab_jobs_per_client, ray_address=args.lab_ray
+            ),
+        ),
         host=args.host,
         port=args.port,
         log_config=log_config(),

@@ -212,6 +212,7 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "serve_all_bot_tables": (
             "--all-bot-tables ist on, off oder eine ganze Zahl ab 0, nicht {given!r}"
         ),
+        "serve_lab_jobs": "{flag} ist eine ganze Zahl ab 1, nicht {value}",
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
         "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
         "sim_skill": "--skill muss mindestens 1 sein, nicht {games}",
@@ -434,6 +435,7 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "serve_all_bot_tables": (
             "--all-bot-tables is on, off or a whole number from 0, got {given!r}"
         ),
+        "serve_lab_jobs": "{flag} must be a whole number of at least 1, got {value}",
         "sim_games": "--games must be at least 1, got {games}",
         "sim_workers": "--workers must be at least 1, got {workers}",
         "sim_skill": "--skill must be at least 1, got {games}",

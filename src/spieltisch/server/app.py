@@ -17,8 +17,10 @@ from starlette.exceptions import HTTPException
 from spieltisch import __version__
 from spieltisch.server.botplay import BotPool
 from spieltisch.server.botqueue import BotLimits
+from spieltisch.server.jobs import open_jobs
+from spieltisch.server.labsettings import LabLimits
 from spieltisch.server.limits import BodyLimit
-from spieltisch.server.routes import games, replay, tables, words, ws
+from spieltisch.server.routes import games, lab, replay, tables, words, ws
 from spieltisch.server.routes.ws import SocketLimits
 from spieltisch.server.seating import AWAY_AFTER
 from spieltisch.server.service import ServiceError, TableManager, refuse
@@ -45,11 +47,13 @@ def create_app(
     away_after: float = AWAY_AFTER,
     socket_limits: SocketLimits | None = None,
     bot_limits: BotLimits | None = None,
+    lab_limits: LabLimits | None = None,
 ) -> FastAPI:
     """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL); a bot
     plays for the seat to act whose person has had no connection for ``away_after`` s;
     each WebSocket connection is bounded by ``socket_limits``, the bots by ``bot_limits``
-    (a cap on each decision's wall time, how many all-bot tables may play)."""
+    (a cap on each decision's wall time, how many all-bot tables may play), the lab's jobs
+    by ``lab_limits``."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -58,16 +62,20 @@ def create_app(
         )
         await manager.start()
         app.state.tables = manager
+        jobs = open_jobs(db, lab_limits)
+        await jobs.start()
+        app.state.jobs = jobs
         try:
             yield
         finally:
+            await jobs.stop()
             await manager.stop()
 
     app = FastAPI(
         title="Spieltisch", version=__version__, description=DESCRIPTION, lifespan=lifespan
     )
     app.state.socket_limits = socket_limits or SocketLimits()
-    for router in (games.router, tables.router, replay.router, words.router, ws.router):
+    for router in (games.router, tables.router, replay.router, words.router, ws.router, lab.router):
         app.include_router(router)
     app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]

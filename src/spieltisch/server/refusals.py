@@ -77,6 +77,27 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
             "auf diesem Server spielen schon {most} Tische nur mit Bots; versuch es später "
             "oder setz einen Menschen an den Tisch"
         ),
+        "lab_busy": (
+            "der Server rechnet gerade {most} Aufträge, mehr nicht; warte, bis einer fertig ist"
+        ),
+        "lab_client_busy": (
+            "du hast schon {most} laufende Aufträge; warte, bis einer fertig ist, oder brich "
+            "einen ab"
+        ),
+        "lab_games_most": "ein Auftrag spielt höchstens {most} Spiele",
+        "lab_trials_most": "eine Suche hat 1 bis {most} Versuche, nicht {trials}",
+        "lab_tune_games_most": "eine Suche spielt höchstens {most} Spiele (Versuche × Spiele)",
+        "lab_tune_params": "nenne mindestens eine Regel zum Durchsuchen (SCHLÜSSEL=VON..BIS)",
+        "lab_no_tuner": "dieser Server kann keine Regeln durchsuchen (spieltisch.sim.tune fehlt)",
+        "lab_no_job": "diesen Auftrag gibt es nicht",
+        "lab_bad_token": "nur wer den Auftrag gestartet hat, kann ihn abbrechen",
+        "lab_not_done": "den Bericht gibt es erst, wenn der Auftrag fertig ist",
+        "lab_job_died": "der Prozess des Auftrags hat unerwartet aufgehört",
+        "lab_job_failed": "der Auftrag ist fehlgeschlagen ({reason})",
+        "lab_interrupted": (
+            "der Auftrag wurde {restarts}-mal durch einen Neustart des Servers unterbrochen "
+            "und nicht noch einmal gestartet"
+        ),
     },
     "en": {
         "option_path": (
@@ -133,6 +154,23 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
         ),
         "all_bot_tables_full": (
             "{most} tables of bots only already play on this server; try later or seat a person"
+        ),
+        "lab_busy": "the server runs {most} jobs at a time; wait until one has finished",
+        "lab_client_busy": (
+            "you already have {most} jobs running; wait until one has finished or cancel one"
+        ),
+        "lab_games_most": "a job plays at most {most} games",
+        "lab_trials_most": "a tuning run has 1 to {most} trials, got {trials}",
+        "lab_tune_games_most": "a tuning run plays at most {most} games (trials × games)",
+        "lab_tune_params": "name at least one rule option to search (KEY=LOW..HIGH)",
+        "lab_no_tuner": "this server cannot tune rules (spieltisch.sim.tune is missing)",
+        "lab_no_job": "there is no job {job!r}",
+        "lab_bad_token": "only whoever started the job can cancel it (its token)",
+        "lab_not_done": "the report exists once the job is done; it is {state}",
+        "lab_job_died": "the job's process stopped unexpectedly",
+        "lab_job_failed": "the job failed ({reason})",
+        "lab_interrupted": (
+            "the job was interrupted by {restarts} restarts of the server and not started again"
         ),
     },
 }

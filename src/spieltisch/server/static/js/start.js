@@ -32,6 +32,7 @@ async function main() {
   $("yours-heading").textContent = sw(lang, "your_tables");
   $("replay-link").textContent = sw(lang, "replay");
   $("rules-link").textContent = sw(lang, "rules");
+  $("lab-link").textContent = sw(lang, "lab");
   try {
     info = await gamesInfo();
     showYours();

@@ -67,6 +67,7 @@ const WORDS = {
     error: "Fehler",
     table_word: "Tisch",
     replay: "Wiederholung",
+    lab: "Balance-Labor",
     rules: "Spielregeln",
   },
   en: {
@@ -133,6 +134,7 @@ const WORDS = {
     error: "Error",
     table_word: "Table",
     replay: "Replay",
+    lab: "Balance lab",
     rules: "Rules",
   },
 };
