@@ -78,6 +78,40 @@ HELP: dict[str, dict[str, str]] = {
             "seconds the seat to act may have no connection before a bot plays for it until "
             "its person is back (default: {default})"
         ),
+        "serve.public_url": (
+            "the address people reach this server at, https://host[:port], for invite links "
+            "and QR codes (default: the address a request came in on; never its Host header)"
+        ),
+        "serve.header_timeout": (
+            "seconds a client has to send a request's headers (default: {default})"
+        ),
+        "serve.body_timeout": "seconds a request body may take to arrive (default: {default})",
+        "serve.keep_alive_timeout": (
+            "seconds an idle connection stays open after an answer (default: {default})"
+        ),
+        "serve.tables_per_minute": (
+            "tables one client (address) may open a minute; 0: no limit (default: {default})"
+        ),
+        "serve.sockets_per_client": (
+            "WebSockets one client may hold open; 0: no limit (default: {default})"
+        ),
+        "serve.spectators_per_table": (
+            "spectator WebSockets one table may have; 0: no limit (default: {default})"
+        ),
+        "serve.sockets_per_seat": (
+            "WebSockets one seat's token may hold open; 0: no limit (default: {default})"
+        ),
+        "serve.socket_rate": "messages a second read from one WebSocket (default: {default})",
+        "serve.socket_burst": "messages read at once after a quiet time (default: {default})",
+        "serve.send_timeout": (
+            "seconds a send may wait for a client that does not read before it is closed "
+            "(default: {default})"
+        ),
+        "serve.proxy_header": (
+            "the header a trusted proxy names the client's address in (X-Forwarded-For, "
+            "X-Real-IP …); believed only from --trusted-proxies"
+        ),
+        "serve.trusted_proxies": "addresses or networks of your proxies, e.g. 127.0.0.1,10.0.0.0/8",
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
@@ -172,6 +206,50 @@ HELP: dict[str, dict[str, str]] = {
             "Sekunden, die der Platz am Zug ohne Verbindung sein darf, bevor ein Bot für ihn "
             "spielt, bis sein Mensch zurück ist (Vorgabe: {default})"
         ),
+        "serve.public_url": (
+            "die Adresse, unter der man den Server erreicht, https://host[:port], für "
+            "Einladungslinks und QR-Codes (Vorgabe: die Adresse, an der eine Anfrage ankam; "
+            "nie ihr Host-Header)"
+        ),
+        "serve.header_timeout": (
+            "Sekunden, die ein Client für die Kopfzeilen einer Anfrage hat (Vorgabe: {default})"
+        ),
+        "serve.body_timeout": (
+            "Sekunden, die der Inhalt einer Anfrage brauchen darf (Vorgabe: {default})"
+        ),
+        "serve.keep_alive_timeout": (
+            "Sekunden, die eine ruhende Verbindung nach einer Antwort offen bleibt "
+            "(Vorgabe: {default})"
+        ),
+        "serve.tables_per_minute": (
+            "Tische, die ein Client (eine Adresse) je Minute eröffnen darf; 0: keine Grenze "
+            "(Vorgabe: {default})"
+        ),
+        "serve.sockets_per_client": (
+            "WebSockets, die ein Client offen halten darf; 0: keine Grenze (Vorgabe: {default})"
+        ),
+        "serve.spectators_per_table": (
+            "Zuschauer-WebSockets je Tisch; 0: keine Grenze (Vorgabe: {default})"
+        ),
+        "serve.sockets_per_seat": (
+            "WebSockets, die ein Platz offen halten darf; 0: keine Grenze (Vorgabe: {default})"
+        ),
+        "serve.socket_rate": (
+            "Nachrichten je Sekunde, die von einem WebSocket gelesen werden (Vorgabe: {default})"
+        ),
+        "serve.socket_burst": (
+            "Nachrichten, die nach einer ruhigen Zeit auf einmal gelesen werden "
+            "(Vorgabe: {default})"
+        ),
+        "serve.send_timeout": (
+            "Sekunden, die ein Senden auf einen Client warten darf, der nicht liest, bevor er "
+            "getrennt wird (Vorgabe: {default})"
+        ),
+        "serve.proxy_header": (
+            "der Header, in dem ein vertrauter Proxy die Adresse des Clients nennt "
+            "(X-Forwarded-For, X-Real-IP …); geglaubt nur von --trusted-proxies"
+        ),
+        "serve.trusted_proxies": ("Adressen oder Netze deiner Proxys, z. B. 127.0.0.1,10.0.0.0/8"),
         "examples": "Beispiele",
         "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"
         "spieltisch replay partie.json --seat 2 --lang de\n"

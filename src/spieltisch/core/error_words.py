@@ -206,6 +206,20 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "serve_db": "die Datenbank {url!r} lässt sich nicht öffnen: {reason}",
         "serve_port": "--port muss von 1 bis 65535 gehen, nicht {port}",
         "serve_away": "--away-after ist eine Zahl von Sekunden über 0, nicht {seconds:g}",
+        "serve_public_url": (
+            "--public-url ist http(s)://host[:port] ohne Pfad, Anfrage oder Benutzer, nicht {url!r}"
+        ),
+        "serve_limit": (
+            "{flag} ist eine Zahl über 0 (Sekunden, Rate) oder ab 0 (Anzahl, 0: keine Grenze), "
+            "nicht {value}"
+        ),
+        "serve_proxies": (
+            "--trusted-proxies sind Adressen oder Netze mit Kommas dazwischen "
+            "(127.0.0.1,10.0.0.0/8), nicht {proxies!r}"
+        ),
+        "serve_proxy_header": (
+            "--trusted-proxy-header ist der Name eines Headers (X-Forwarded-For), nicht {header!r}"
+        ),
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
         "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
         "sim_games_count": "die Zahl der Spiele muss mindestens 1 sein, nicht {games}",
@@ -401,6 +415,20 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "serve_db": "cannot open the database {url!r}: {reason}",
         "serve_port": "--port must be from 1 to 65535, got {port}",
         "serve_away": "--away-after is a number of seconds above 0, got {seconds:g}",
+        "serve_public_url": (
+            "--public-url is http(s)://host[:port] with no path, query or user, got {url!r}"
+        ),
+        "serve_limit": (
+            "{flag} is a number above 0 (seconds, a rate) or from 0 (a count, 0: no limit), "
+            "got {value}"
+        ),
+        "serve_proxies": (
+            "--trusted-proxies are addresses or networks separated by commas "
+            "(127.0.0.1,10.0.0.0/8), got {proxies!r}"
+        ),
+        "serve_proxy_header": (
+            "--trusted-proxy-header is a header's name (X-Forwarded-For), got {header!r}"
+        ),
         "sim_games": "--games must be at least 1, got {games}",
         "sim_workers": "--workers must be at least 1, got {workers}",
         "sim_games_count": "the number of games must be at least 1, got {games}",

@@ -15,6 +15,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from spieltisch import __version__
+from spieltisch.server.clients import ClientGate, ClientLimits, retry_after
+from spieltisch.server.defaults import BODY_TIMEOUT
 from spieltisch.server.limits import BodyLimit
 from spieltisch.server.routes import games, replay, tables, words, ws
 from spieltisch.server.routes.ws import SocketLimits
@@ -42,10 +44,16 @@ def create_app(
     db: str = "spieltisch-tables.sqlite3",
     away_after: float = AWAY_AFTER,
     socket_limits: SocketLimits | None = None,
+    client_limits: ClientLimits | None = None,
+    public_url: str | None = None,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> FastAPI:
     """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL); a bot
     plays for the seat to act whose person has had no connection for ``away_after`` s;
-    each WebSocket connection is bounded by ``socket_limits``."""
+    each WebSocket connection is bounded by ``socket_limits``, each client (an address) by
+    ``client_limits``; links point to ``public_url`` (``https://host[:port]``; ``None``:
+    the address a request came in on); a request body must arrive within
+    ``body_timeout`` s."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -61,12 +69,14 @@ def create_app(
         title="Spieltisch", version=__version__, description=DESCRIPTION, lifespan=lifespan
     )
     app.state.socket_limits = socket_limits or SocketLimits()
+    app.state.clients = ClientGate(client_limits or ClientLimits())
+    app.state.public_url = public_url.rstrip("/") if public_url else None
     for router in (games.router, tables.router, replay.router, words.router, ws.router):
         app.include_router(router)
     app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, timeout=body_timeout)
     static = Path(str(resources.files("spieltisch.server").joinpath("static")))
     if (static / "index.html").is_file():
         app.mount("/", StaticFiles(directory=static, html=True), name="static")
@@ -74,7 +84,7 @@ def create_app(
 
 
 async def _service_error(request: Request, error: ServiceError) -> JSONResponse:
-    return JSONResponse(error.body(), status_code=error.status)
+    return JSONResponse(error.body(), status_code=error.status, headers=retry_after(error))
 
 
 async def _http_error(request: Request, error: HTTPException) -> JSONResponse:

@@ -69,6 +69,16 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
             "ein Bot kommt nicht weiter; der Tisch wartet, bis jemand zieht, sich verbindet "
             "oder der Server neu startet"
         ),
+        "too_many_tables": (
+            "du hast in der letzten Minute schon {most} Tische eröffnet; versuch es in "
+            "{retry_after} s noch einmal"
+        ),
+        "too_many_sockets": "von deiner Adresse sind schon {most} Verbindungen offen",
+        "too_many_spectators": "an diesem Tisch schauen schon {most} Leute zu",
+        "too_many_seat_sockets": "dieser Platz hat schon {most} offene Verbindungen",
+        "not_creator": "nur wer den Tisch eröffnet hat (Platz {seat}), kann ihn löschen",
+        "table_deleted": "der Tisch wurde gelöscht",
+        "request_timeout": "die Anfrage kam nicht in {seconds:g} s vollständig an",
     },
     "en": {
         "option_path": (
@@ -120,6 +130,15 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
             "a bot cannot go on; the table waits until someone acts, a seat connects or the "
             "server restarts"
         ),
+        "too_many_tables": (
+            "you opened {most} tables in the last minute; try again in {retry_after} s"
+        ),
+        "too_many_sockets": "{most} connections from your address are open already",
+        "too_many_spectators": "{most} people watch this table already",
+        "too_many_seat_sockets": "this seat has {most} connections open already",
+        "not_creator": "only whoever opened the table (seat {seat}) can delete it",
+        "table_deleted": "the table was deleted",
+        "request_timeout": "the request did not arrive in full within {seconds:g} s",
     },
 }
 
