@@ -51,7 +51,7 @@ def create_app(
     """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL); a bot
     plays for the seat to act whose person has had no connection for ``away_after`` s;
     each WebSocket connection is bounded by ``socket_limits``, each client (an address) by
-    ``client_limits``; links point to ``public_url`` (``https://host[:port]``; ``None``:
+    ``client_limits`` (``None``: not at all; ``spieltisch serve`` sets them); links point to ``public_url`` (``https://host[:port]``; ``None``:
     the address a request came in on); a request body must arrive within
     ``body_timeout`` s."""
 
@@ -69,7 +69,7 @@ def create_app(
         title="Spieltisch", version=__version__, description=DESCRIPTION, lifespan=lifespan
     )
     app.state.socket_limits = socket_limits or SocketLimits()
-    app.state.clients = ClientGate(client_limits or ClientLimits())
+    app.state.clients = ClientGate(client_limits or ClientLimits.none())
     app.state.public_url = public_url.rstrip("/") if public_url else None
     for router in (games.router, tables.router, replay.router, words.router, ws.router):
         app.include_router(router)

@@ -61,6 +61,11 @@ class ClientLimits:
     #: The peers whose ``proxy_header`` is believed.
     trusted_proxies: tuple[Network, ...] = ()
 
+    @classmethod
+    def none(cls) -> ClientLimits:
+        """No limit per client (an app made without ``client_limits``: tests, embedding)."""
+        return cls(0, 0, 0, 0)
+
 
 @dataclass
 class ClientGate:
