@@ -51,9 +51,9 @@ def create_app(
     """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL); a bot
     plays for the seat to act whose person has had no connection for ``away_after`` s;
     each WebSocket connection is bounded by ``socket_limits``, each client (an address) by
-    ``client_limits`` (``None``: not at all; ``spieltisch serve`` sets them); links point to ``public_url`` (``https://host[:port]``; ``None``:
-    the address a request came in on); a request body must arrive within
-    ``body_timeout`` s."""
+    ``client_limits`` (``None``: not at all; ``spieltisch serve`` sets them); links point
+    to ``public_url`` (``https://host[:port]``; ``None``: the address a request came in
+    on); a request body must arrive within ``body_timeout`` s."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -103,7 +103,11 @@ async def _refuse(send: Send, status: int, code: str, **params: Any) -> None:
         {
             "type": "http.response.start",
             "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
         }
     )
     await send({"type": "http.response.body", "body": body})
