@@ -109,9 +109,12 @@ HELP: dict[str, dict[str, str]] = {
         ),
         "serve.proxy_header": (
             "the header a trusted proxy names the client's address in (X-Forwarded-For, "
-            "X-Real-IP …); believed only from --trusted-proxies"
+            "X-Real-IP …); believed only from --trusted-proxies (default: none, the "
+            "client is the connection's address)"
         ),
-        "serve.trusted_proxies": "addresses or networks of your proxies, e.g. 127.0.0.1,10.0.0.0/8",
+        "serve.trusted_proxies": (
+            "addresses or networks of your proxies, e.g. 127.0.0.1,10.0.0.0/8 (default: none)"
+        ),
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
@@ -247,7 +250,8 @@ HELP: dict[str, dict[str, str]] = {
         ),
         "serve.proxy_header": (
             "der Header, in dem ein vertrauter Proxy die Adresse des Clients nennt "
-            "(X-Forwarded-For, X-Real-IP …); geglaubt nur von --trusted-proxies"
+            "(X-Forwarded-For, X-Real-IP …); geglaubt nur von --trusted-proxies (Vorgabe: "
+            "keiner, der Client ist die Adresse der Verbindung)"
         ),
         "serve.trusted_proxies": ("Adressen oder Netze deiner Proxys, z. B. 127.0.0.1,10.0.0.0/8"),
         "examples": "Beispiele",

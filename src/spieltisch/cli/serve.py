@@ -74,7 +74,7 @@ def add_parser(serve: argparse.ArgumentParser, h: Callable[..., str]) -> None:
             type=kind,
             default=default,
             metavar=metavar,
-            help=h(f"serve.{key}", default=default),
+            help=h(f"serve.{key}", default=f"{default:g}"),
         )
     serve.add_argument(
         "--trusted-proxy-header", default=None, metavar="NAME", help=h("serve.proxy_header")
