@@ -253,7 +253,9 @@ HELP: dict[str, dict[str, str]] = {
             "(X-Forwarded-For, X-Real-IP …); geglaubt nur von --trusted-proxies (Vorgabe: "
             "keiner, der Client ist die Adresse der Verbindung)"
         ),
-        "serve.trusted_proxies": ("Adressen oder Netze deiner Proxys, z. B. 127.0.0.1,10.0.0.0/8"),
+        "serve.trusted_proxies": (
+            "Adressen oder Netze deiner Proxys, z. B. 127.0.0.1,10.0.0.0/8 (Vorgabe: keine)"
+        ),
         "examples": "Beispiele",
         "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"
         "spieltisch replay partie.json --seat 2 --lang de\n"
