@@ -111,11 +111,13 @@ def test_who_the_client_is(peer: str, header: str, client: str) -> None:
 
 
 def _refused(client: TestClient, path: str) -> tuple[dict[str, Any], int]:
-    """The error a WebSocket at ``path`` is refused with, and its close code."""
+    """The error a WebSocket at ``path`` is refused with, and its close code (the close
+    reason is the error's code)."""
     with client.websocket_connect(path) as socket:
         message = socket.receive_json()
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
+    assert closed.value.reason == message["code"]
     return message, closed.value.code
 
 

@@ -98,6 +98,7 @@ def _closing(socket: Any) -> tuple[str, int]:
         try:
             message = socket.receive_json()
         except WebSocketDisconnect as closed:
+            assert closed.reason == code
             return code, closed.code
         if message["type"] == "error":
             code = message["code"]
