@@ -19,7 +19,14 @@ from spieltisch.bots import bot_specs_for, make_bot, parse_spec
 from spieltisch.bots.search.config import SearchConfig
 from spieltisch.cli.levels import level_specs
 from spieltisch.cli.main import build_parser, parse_options
-from spieltisch.cli.serve import check_db, cmd_serve
+from spieltisch.cli.serve import (
+    add_parser,
+    check_db,
+    checked_limits,
+    cmd_serve,
+    proxies,
+    public_url,
+)
 from spieltisch.cli.sim_commands import parse_compare, run_simulation
 from spieltisch.core.error_words import ERROR_WORDS
 from spieltisch.core.errors import OptionError, SpieltischError, TranscriptError
@@ -221,6 +228,11 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "serve_db": lambda _: check_db("mysql://somewhere/tables"),
     "serve_port": lambda _: cmd_serve(argparse.Namespace(port=0)),
     "serve_away": lambda _: cmd_serve(argparse.Namespace(port=8000, away_after=0.0, db=":memory:")),
+    "serve_public_url": lambda _: public_url("spiel.example"),
+    "serve_limit": lambda _: checked_limits(serve_args("--header-timeout", "0")),
+    "serve_proxies": lambda _: proxies(serve_args("--trusted-proxies", "x")),
+    "serve_proxy_header": lambda _: proxies(serve_args("--trusted-proxy-header", "a b")),
+    "serve_proxies_missing": lambda _: proxies(serve_args("--trusted-proxy-header", "X-Real-IP")),
     "heuristic_knowledge": lambda _: make_bot(
         "heuristic:knowledge=0", make_game("magic-numbers"), 0
     ),
@@ -255,6 +267,13 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "ray_missing": lambda _: (_ for _ in ()).throw(SpieltischError(code="ray_missing")),
     "ray_address": lambda _: check_reachable("no port"),
 }
+
+
+def serve_args(*args: str) -> argparse.Namespace:
+    """``spieltisch serve``'s options as parsed from ``args``."""
+    parser = argparse.ArgumentParser()
+    add_parser(parser, lambda key, **_: key)
+    return parser.parse_args(list(args))
 
 
 def test_every_code_is_raised_by_a_listed_raise_site() -> None:

@@ -98,7 +98,9 @@ def _closing(socket: Any) -> tuple[str, int]:
         try:
             message = socket.receive_json()
         except WebSocketDisconnect as closed:
-            assert closed.reason == code
-            return code, closed.code
+            reason, status = closed.reason, closed.code
+            break
         if message["type"] == "error":
             code = message["code"]
+    assert reason == code
+    return code, status

@@ -30,6 +30,7 @@ from spieltisch.server.clients import ClientLimits, networks
         (["--send-timeout", "inf"], "--send-timeout is a number above 0"),
         (["--trusted-proxies", "10.0.0.0/8,nonsense"], "--trusted-proxies are addresses"),
         (["--trusted-proxy-header", "X Forwarded: For"], "--trusted-proxy-header is"),
+        (["--trusted-proxy-header", "X-Real-IP"], "needs --trusted-proxies"),
     ],
 )
 def test_serve_refuses_a_bad_limit_in_one_line(

@@ -185,6 +185,8 @@ def proxies(args: argparse.Namespace) -> ClientLimits:
     header = (args.trusted_proxy_header or "").strip() or None
     if header is not None and not all(c.isalnum() or c in "-_" for c in header):
         raise ServeError(code="serve_proxy_header", header=header)
+    if header is not None and not trusted:
+        raise ServeError(code="serve_proxies_missing", header=header)
     return ClientLimits(
         tables_per_minute=args.tables_per_minute,
         sockets_per_client=args.sockets_per_client,

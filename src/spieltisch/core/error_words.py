@@ -220,6 +220,10 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         "serve_proxy_header": (
             "--trusted-proxy-header ist der Name eines Headers (X-Forwarded-For), nicht {header!r}"
         ),
+        "serve_proxies_missing": (
+            "--trusted-proxy-header {header} braucht --trusted-proxies: die Proxys, deren "
+            "Header geglaubt wird"
+        ),
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
         "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
         "sim_games_count": "die Zahl der Spiele muss mindestens 1 sein, nicht {games}",
@@ -428,6 +432,10 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "serve_proxy_header": (
             "--trusted-proxy-header is a header's name (X-Forwarded-For), got {header!r}"
+        ),
+        "serve_proxies_missing": (
+            "--trusted-proxy-header {header} needs --trusted-proxies: the proxies whose header "
+            "is believed"
         ),
         "sim_games": "--games must be at least 1, got {games}",
         "sim_workers": "--workers must be at least 1, got {workers}",
