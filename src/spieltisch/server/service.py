@@ -832,6 +832,8 @@ class TableManager:
     # -- what a seat sees ---------------------------------------------------------------
     def listen(self, table: Table, listener: Listener) -> None:
         table.listeners.add(listener)
+        if table.deleted:  # found just before its creator deleted it
+            listener.close(REFUSAL_WORDS["en"]["table_deleted"], "table_deleted", 4410)
         if listener.seat is not None:
             table.connect(listener.seat, +1)
             self._kick_bots(table)  # a person back at a stuck table: the bots try again
