@@ -99,6 +99,8 @@ class ClientGate:
             ip = ipaddress.ip_address(_address(address) or "")
         except ValueError:
             return False
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped  # a server on "::" sees 127.0.0.1 as ::ffff:127.0.0.1
         return any(ip in network for network in self.limits.trusted_proxies)
 
     # -- tables per minute ------------------------------------------------------------
