@@ -47,7 +47,7 @@ def post(url: str, body: dict[str, Any]) -> Any:
 
 def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "spieltisch.cli.main", "serve", "--port", str(port)]
-    command += ["--db", str(db)]
+    command += ["--db", str(db), "--tables-per-minute", "0"]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(200):
         try:

@@ -67,6 +67,8 @@ def free_port() -> int:
 def start_server(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "spieltisch.cli.main", "serve", "--port", str(port)]
     command += ["--db", db]
+    # every client of the benchmark is this process, at one address: no per-client limits
+    command += ["--tables-per-minute", "0", "--sockets-per-client", "0"]
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=out)
     deadline = time.monotonic() + 60

@@ -121,6 +121,7 @@ def serving(running: str | None = None) -> Iterator[str]:
     with tempfile.TemporaryDirectory() as folder, open(Path(folder) / "serve.log", "wb") as log:
         command = [sys.executable, "-m", "spieltisch.cli.main", "serve", "--port", str(port)]
         db = str(Path(folder) / "tables.sqlite3")
+        command += ["--tables-per-minute", "0"]
         process = subprocess.Popen([*command, "--db", db], stdout=log, stderr=subprocess.STDOUT)
         try:
             yield wait_until_up(f"http://127.0.0.1:{port}", process)

@@ -19,7 +19,15 @@ from spieltisch.bots import bot_specs_for, make_bot, parse_spec
 from spieltisch.bots.search.config import SearchConfig
 from spieltisch.cli.levels import level_specs
 from spieltisch.cli.main import build_parser, parse_options
-from spieltisch.cli.serve import check_db, checked_bot_limits, cmd_serve
+from spieltisch.cli.serve import (
+    add_parser,
+    check_db,
+    checked_bot_limits,
+    checked_limits,
+    cmd_serve,
+    proxies,
+    public_url,
+)
 from spieltisch.cli.sim_commands import parse_compare, run_simulation
 from spieltisch.core.error_words import ERROR_WORDS
 from spieltisch.core.errors import OptionError, SpieltischError, TranscriptError
@@ -233,17 +241,12 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "serve_all_bot_tables": lambda _: checked_bot_limits(
         argparse.Namespace(bot_move_seconds=5.0, all_bot_tables="some")
     ),
-    "serve_lab_jobs": lambda _: cmd_serve(
-        argparse.Namespace(
-            port=8000,
-            away_after=1.0,
-            bot_move_seconds=5.0,
-            all_bot_tables="on",
-            lab_jobs=0,
-            lab_jobs_per_client=1,
-            db=":memory:",
-        )
-    ),
+    "serve_lab_jobs": lambda _: cmd_serve(serve_args("--lab-jobs", "0")),
+    "serve_public_url": lambda _: public_url("spiel.example"),
+    "serve_limit": lambda _: checked_limits(serve_args("--header-timeout", "0")),
+    "serve_proxies": lambda _: proxies(serve_args("--trusted-proxies", "x")),
+    "serve_proxy_header": lambda _: proxies(serve_args("--trusted-proxy-header", "a b")),
+    "serve_proxies_missing": lambda _: proxies(serve_args("--trusted-proxy-header", "X-Real-IP")),
     "heuristic_knowledge": lambda _: make_bot(
         "heuristic:knowledge=0", make_game("magic-numbers"), 0
     ),
@@ -288,6 +291,13 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "ray_missing": lambda _: (_ for _ in ()).throw(SpieltischError(code="ray_missing")),
     "ray_address": lambda _: check_reachable("no port"),
 }
+
+
+def serve_args(*args: str) -> argparse.Namespace:
+    """``spieltisch serve``'s options as parsed from ``args``."""
+    parser = argparse.ArgumentParser()
+    add_parser(parser, lambda key, **_: key)
+    return parser.parse_args(list(args))
 
 
 def test_every_code_is_raised_by_a_listed_raise_site() -> None:

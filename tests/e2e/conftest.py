@@ -111,6 +111,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     port = _free_port()
     folder = tmp_path_factory.mktemp("e2e")
     command = [sys.executable, "-m", "spieltisch.cli.main", "serve", "--port", str(port)]
+    command += ["--tables-per-minute", "0"]  # every test opens tables from 127.0.0.1
     log = (folder / "serve.log").open("wb")  # a file, not a pipe: a full pipe stops the server
     process = subprocess.Popen(
         [*command, "--db", str(folder / "tables.sqlite3")], stdout=log, stderr=subprocess.STDOUT

@@ -23,8 +23,10 @@ def free_port() -> int:
 class LiveServer:
     """``spieltisch serve`` in a subprocess, its log kept in ``log``."""
 
-    def __init__(self, db: str, log: Path) -> None:
+    def __init__(self, db: str, log: Path, options: tuple[str, ...] = ()) -> None:
         self.db = db
+        #: More ``serve`` options (after the ones every live server has).
+        self.options = options
         self.log = log
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -38,6 +40,8 @@ class LiveServer:
     def start(self) -> None:
         command = [sys.executable, "-m", "spieltisch.cli.main", "serve"]
         command += ["--port", str(self.port), "--db", self.db]
+        command += ["--tables-per-minute", "0", "--sockets-per-client", "0"]  # all from here
+        command += self.options
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log)
         deadline = time.monotonic() + 60

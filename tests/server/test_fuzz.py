@@ -256,6 +256,23 @@ def test_random_queries_of_every_get_are_answered_without_a_server_error(
         assert_refused_or_fine(fuzz_client.get(url, params=query))
 
 
+@FUZZ
+@given(query=QUERY, game=st.sampled_from(list(REGISTRY)), text=TEXT)
+def test_random_deletes_are_refused_and_leave_the_table(
+    fuzz_client: TestClient,
+    tables: dict[str, dict[str, Any]],
+    query: dict[str, str],
+    game: str,
+    text: str,
+) -> None:
+    table = tables[game]["table"]
+    for path in (f"/api/tables/{table}", f"/api/tables/{quote(text, safe='') or 'x'}"):
+        answer = fuzz_client.delete(path, params=query)
+        assert answer.status_code in (403, 404, 405, 422), answer.text
+        assert_refused_or_fine(answer)
+    assert fuzz_client.get(f"/api/tables/{table}").status_code == 200
+
+
 MESSAGES = st.one_of(
     JSON_VALUES.map(json.dumps),
     st.builds(

@@ -116,6 +116,43 @@ HELP: dict[str, dict[str, str]] = {
         "(default: {default})",
         "serve.lab_ray": "play the lab's jobs as Ray tasks: on the cluster at ADDRESS, or "
         "without one on a local Ray instance (default: in processes of the server's machine)",
+        "serve.public_url": (
+            "the address people reach this server at, https://host[:port], for invite links "
+            "and QR codes (default: the address a request came in on; never its Host header)"
+        ),
+        "serve.header_timeout": (
+            "seconds a client has to send a request's headers (default: {default})"
+        ),
+        "serve.body_timeout": "seconds a request body may take to arrive (default: {default})",
+        "serve.keep_alive_timeout": (
+            "seconds an idle connection stays open after an answer (default: {default})"
+        ),
+        "serve.tables_per_minute": (
+            "tables one client (address) may open a minute; 0: no limit (default: {default})"
+        ),
+        "serve.sockets_per_client": (
+            "WebSockets one client may hold open; 0: no limit (default: {default})"
+        ),
+        "serve.spectators_per_table": (
+            "spectator WebSockets one table may have; 0: no limit (default: {default})"
+        ),
+        "serve.sockets_per_seat": (
+            "WebSockets one seat's token may hold open; 0: no limit (default: {default})"
+        ),
+        "serve.socket_rate": "messages a second read from one WebSocket (default: {default})",
+        "serve.socket_burst": "messages read at once after a quiet time (default: {default})",
+        "serve.send_timeout": (
+            "seconds a send may wait for a client that does not read before it is closed "
+            "(default: {default})"
+        ),
+        "serve.proxy_header": (
+            "the header a trusted proxy names the client's address in (X-Forwarded-For, "
+            "X-Real-IP …); believed only from --trusted-proxies (default: none, the "
+            "client is the connection's address)"
+        ),
+        "serve.trusted_proxies": (
+            "addresses or networks of your proxies, e.g. 127.0.0.1,10.0.0.0/8 (default: none)"
+        ),
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
@@ -245,6 +282,53 @@ HELP: dict[str, dict[str, str]] = {
         "serve.lab_ray": "die Labor-Aufträge als Ray-Aufgaben spielen: im Cluster unter "
         "ADDRESS, ohne Adresse auf einer lokalen Ray-Instanz (Vorgabe: in Prozessen auf dem "
         "Rechner des Servers)",
+        "serve.public_url": (
+            "die Adresse, unter der man den Server erreicht, https://host[:port], für "
+            "Einladungslinks und QR-Codes (Vorgabe: die Adresse, an der eine Anfrage ankam; "
+            "nie ihr Host-Header)"
+        ),
+        "serve.header_timeout": (
+            "Sekunden, die ein Client für die Kopfzeilen einer Anfrage hat (Vorgabe: {default})"
+        ),
+        "serve.body_timeout": (
+            "Sekunden, die der Inhalt einer Anfrage brauchen darf (Vorgabe: {default})"
+        ),
+        "serve.keep_alive_timeout": (
+            "Sekunden, die eine ruhende Verbindung nach einer Antwort offen bleibt "
+            "(Vorgabe: {default})"
+        ),
+        "serve.tables_per_minute": (
+            "Tische, die ein Client (eine Adresse) je Minute eröffnen darf; 0: keine Grenze "
+            "(Vorgabe: {default})"
+        ),
+        "serve.sockets_per_client": (
+            "WebSockets, die ein Client offen halten darf; 0: keine Grenze (Vorgabe: {default})"
+        ),
+        "serve.spectators_per_table": (
+            "Zuschauer-WebSockets je Tisch; 0: keine Grenze (Vorgabe: {default})"
+        ),
+        "serve.sockets_per_seat": (
+            "WebSockets, die ein Platz offen halten darf; 0: keine Grenze (Vorgabe: {default})"
+        ),
+        "serve.socket_rate": (
+            "Nachrichten je Sekunde, die von einem WebSocket gelesen werden (Vorgabe: {default})"
+        ),
+        "serve.socket_burst": (
+            "Nachrichten, die nach einer ruhigen Zeit auf einmal gelesen werden "
+            "(Vorgabe: {default})"
+        ),
+        "serve.send_timeout": (
+            "Sekunden, die ein Senden auf einen Client warten darf, der nicht liest, bevor er "
+            "getrennt wird (Vorgabe: {default})"
+        ),
+        "serve.proxy_header": (
+            "der Header, in dem ein vertrauter Proxy die Adresse des Clients nennt "
+            "(X-Forwarded-For, X-Real-IP …); geglaubt nur von --trusted-proxies (Vorgabe: "
+            "keiner, der Client ist die Adresse der Verbindung)"
+        ),
+        "serve.trusted_proxies": (
+            "Adressen oder Netze deiner Proxys, z. B. 127.0.0.1,10.0.0.0/8 (Vorgabe: keine)"
+        ),
         "examples": "Beispiele",
         "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"
         "spieltisch replay partie.json --seat 2 --lang de\n"

@@ -7,21 +7,44 @@ import copy
 import gc
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.core.errors import SpieltischError
+from spieltisch.server import defaults as d
 from spieltisch.server.botqueue import ALL_BOT_TABLES, MOVE_SECONDS, BotLimits, parse_all_bot_tables
 from spieltisch.server.labsettings import DEFAULT_JOBS, DEFAULT_PER_CLIENT
 from spieltisch.server.seating import AWAY_AFTER
 
+if TYPE_CHECKING:
+    from spieltisch.server.clients import ClientLimits
+
 DEFAULT_DB = "spieltisch-tables.sqlite3"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-#: The largest WebSocket frame uvicorn accepts; the app answers anything above 16 KiB with
-#: an error message and keeps the connection (a frame above this closes it).
-WS_MAX_SIZE = 1024 * 1024
+#: The largest WebSocket message uvicorn accepts; the app answers anything above 16 KiB
+#: with an error message and keeps the connection (a message above this closes it, 1009).
+WS_MAX_SIZE = 64 * 1024
+#: Messages uvicorn reads ahead of the app per WebSocket before it stops reading the
+#: socket: with WS_MAX_SIZE, at most 512 KiB of a client's messages wait in the server.
+WS_MAX_QUEUE = 8
+
+
+#: The limits ``serve`` takes as options: flag, default, metavar. A number of seconds is
+#: above 0; a count is 0 (no limit) or more.
+LIMIT_FLAGS: tuple[tuple[str, int | float, str], ...] = (
+    ("--header-timeout", d.HEADER_TIMEOUT, "SECONDS"),
+    ("--body-timeout", d.BODY_TIMEOUT, "SECONDS"),
+    ("--keep-alive-timeout", d.KEEP_ALIVE_TIMEOUT, "SECONDS"),
+    ("--tables-per-minute", d.TABLES_PER_MINUTE, "N"),
+    ("--sockets-per-client", d.SOCKETS_PER_CLIENT, "N"),
+    ("--spectators-per-table", d.SPECTATORS_PER_TABLE, "N"),
+    ("--sockets-per-seat", d.SOCKETS_PER_SEAT, "N"),
+    ("--socket-rate", d.SOCKET_RATE, "PER_SECOND"),
+    ("--socket-burst", d.SOCKET_BURST, "N"),
+    ("--send-timeout", d.SEND_TIMEOUT, "SECONDS"),
+)
 
 
 class ServeError(SpieltischError):
@@ -72,6 +95,23 @@ def add_parser(serve: argparse.ArgumentParser, h: Callable[..., str]) -> None:
         help=h("serve.lab_per_client", default=DEFAULT_PER_CLIENT),
     )
     serve.add_argument("--lab-ray", nargs="?", const="", metavar="ADDRESS", help=h("serve.lab_ray"))
+    serve.add_argument("--public-url", default=None, metavar="URL", help=h("serve.public_url"))
+    for flag, default, metavar in LIMIT_FLAGS:
+        key = flag.removeprefix("--").replace("-", "_")
+        kind = float if isinstance(default, float) else int
+        serve.add_argument(
+            flag,
+            type=kind,
+            default=default,
+            metavar=metavar,
+            help=h(f"serve.{key}", default=f"{default:g}"),
+        )
+    serve.add_argument(
+        "--trusted-proxy-header", default=None, metavar="NAME", help=h("serve.proxy_header")
+    )
+    serve.add_argument(
+        "--trusted-proxies", default="", metavar="CIDR,...", help=h("serve.trusted_proxies")
+    )
 
 
 def address(host: str, port: int) -> str:
@@ -138,11 +178,73 @@ def checked_bot_limits(args: argparse.Namespace) -> BotLimits:
     return BotLimits(move_seconds=args.bot_move_seconds, all_bot_tables=all_bot_tables)
 
 
+def public_url(url: str) -> str:
+    """``--public-url`` checked: ``http(s)://host[:port]`` with no path, query or user;
+    without its trailing slash."""
+    try:
+        parts = urlsplit(url.strip())
+        port_ok = parts.port is None or 0 < parts.port < 65536
+    except ValueError:
+        port_ok = False
+        parts = urlsplit("")
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or not port_ok
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+        or "@" in parts.netloc
+    ):
+        raise ServeError(code="serve_public_url", url=url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def checked_limits(args: argparse.Namespace) -> dict[str, Any]:
+    """The limit options, checked: seconds above 0, counts from 0 (0: no limit)."""
+    values: dict[str, Any] = {}
+    for flag, default, _ in LIMIT_FLAGS:
+        value = getattr(args, flag.removeprefix("--").replace("-", "_"))
+        seconds = isinstance(default, float)
+        if not (value > 0 if seconds else value >= 0) or value != value or value == float("inf"):
+            raise ServeError(code="serve_limit", flag=flag, value=value)
+        values[flag] = value
+    if values["--socket-rate"] <= 0 or values["--socket-burst"] < 1:
+        flag = "--socket-rate" if values["--socket-rate"] <= 0 else "--socket-burst"
+        raise ServeError(code="serve_limit", flag=flag, value=values[flag])
+    return values
+
+
+def proxies(args: argparse.Namespace) -> ClientLimits:
+    """The per-client limits, with the trusted proxy header and addresses checked."""
+    from spieltisch.server.clients import ClientLimits, networks
+
+    try:
+        trusted = networks(args.trusted_proxies)
+    except ValueError:
+        raise ServeError(code="serve_proxies", proxies=args.trusted_proxies) from None
+    header = (args.trusted_proxy_header or "").strip() or None
+    if header is not None and not all(c.isalnum() or c in "-_" for c in header):
+        raise ServeError(code="serve_proxy_header", header=header)
+    if header is not None and not trusted:
+        raise ServeError(code="serve_proxies_missing", header=header)
+    return ClientLimits(
+        tables_per_minute=args.tables_per_minute,
+        sockets_per_client=args.sockets_per_client,
+        spectators_per_table=args.spectators_per_table,
+        sockets_per_seat=args.sockets_per_seat,
+        proxy_header=header,
+        trusted_proxies=trusted,
+    )
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from spieltisch.server.app import create_app
+    from spieltisch.server.http import guarded
     from spieltisch.server.labsettings import LabLimits
+    from spieltisch.server.routes.ws import SocketLimits
 
     if not 0 < args.port < 65536:
         raise ServeError(code="serve_port", port=args.port)
@@ -155,22 +257,39 @@ def cmd_serve(args: argparse.Namespace) -> int:
     ):
         if value < 1:
             raise ServeError(code="serve_lab_jobs", flag=flag, value=value)
+    link = public_url(args.public_url) if args.public_url is not None else None
+    limits = checked_limits(args)
+    clients = proxies(args)
     check_db(args.db)
     tune_process()
     print(t(args.lang or default_lang(), "serving", url=address(args.host, args.port)), flush=True)
-    uvicorn.run(
-        create_app(
-            args.db,
-            away_after=args.away_after,
-            bot_limits=bot_limits,
-            lab_limits=LabLimits(
-                jobs=args.lab_jobs, per_client=args.lab_jobs_per_client, ray_address=args.lab_ray
-            ),
+    sockets = SocketLimits(
+        rate=args.socket_rate, burst=args.socket_burst, send_timeout=args.send_timeout
+    )
+    app = create_app(
+        args.db,
+        away_after=args.away_after,
+        socket_limits=sockets,
+        client_limits=clients,
+        public_url=link,
+        body_timeout=limits["--body-timeout"],
+        bot_limits=bot_limits,
+        lab_limits=LabLimits(
+            jobs=args.lab_jobs, per_client=args.lab_jobs_per_client, ray_address=args.lab_ray
         ),
+    )
+    uvicorn.run(
+        app,
         host=args.host,
         port=args.port,
         log_config=log_config(),
+        http=guarded(limits["--header-timeout"]),
+        timeout_keep_alive=limits["--keep-alive-timeout"],
+        # The client's address is the app's to find (--trusted-proxy-header); uvicorn
+        # would otherwise believe X-Forwarded-For from 127.0.0.1.
+        proxy_headers=False,
         ws_max_size=WS_MAX_SIZE,
+        ws_max_queue=WS_MAX_QUEUE,
         ws_per_message_deflate=False,  # states are small; compressing them costs more CPU
     )
     return 0

@@ -213,6 +213,24 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
             "--all-bot-tables ist on, off oder eine ganze Zahl ab 0, nicht {given!r}"
         ),
         "serve_lab_jobs": "{flag} ist eine ganze Zahl ab 1, nicht {value}",
+        "serve_public_url": (
+            "--public-url ist http(s)://host[:port] ohne Pfad, Anfrage oder Benutzer, nicht {url!r}"
+        ),
+        "serve_limit": (
+            "{flag} ist eine Zahl über 0 (Sekunden, Rate) oder ab 0 (Anzahl, 0: keine Grenze), "
+            "nicht {value}"
+        ),
+        "serve_proxies": (
+            "--trusted-proxies sind Adressen oder Netze mit Kommas dazwischen "
+            "(127.0.0.1,10.0.0.0/8), nicht {proxies!r}"
+        ),
+        "serve_proxy_header": (
+            "--trusted-proxy-header ist der Name eines Headers (X-Forwarded-For), nicht {header!r}"
+        ),
+        "serve_proxies_missing": (
+            "--trusted-proxy-header {header} braucht --trusted-proxies: die Proxys, deren "
+            "Header geglaubt wird"
+        ),
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
         "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
         "sim_skill": "--skill muss mindestens 1 sein, nicht {games}",
@@ -436,6 +454,24 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
             "--all-bot-tables is on, off or a whole number from 0, got {given!r}"
         ),
         "serve_lab_jobs": "{flag} must be a whole number of at least 1, got {value}",
+        "serve_public_url": (
+            "--public-url is http(s)://host[:port] with no path, query or user, got {url!r}"
+        ),
+        "serve_limit": (
+            "{flag} is a number above 0 (seconds, a rate) or from 0 (a count, 0: no limit), "
+            "got {value}"
+        ),
+        "serve_proxies": (
+            "--trusted-proxies are addresses or networks separated by commas "
+            "(127.0.0.1,10.0.0.0/8), got {proxies!r}"
+        ),
+        "serve_proxy_header": (
+            "--trusted-proxy-header is a header's name (X-Forwarded-For), got {header!r}"
+        ),
+        "serve_proxies_missing": (
+            "--trusted-proxy-header {header} needs --trusted-proxies: the proxies whose header "
+            "is believed"
+        ),
         "sim_games": "--games must be at least 1, got {games}",
         "sim_workers": "--workers must be at least 1, got {workers}",
         "sim_skill": "--skill must be at least 1, got {games}",

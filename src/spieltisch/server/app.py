@@ -17,6 +17,8 @@ from starlette.exceptions import HTTPException
 from spieltisch import __version__
 from spieltisch.server.botplay import BotPool
 from spieltisch.server.botqueue import BotLimits
+from spieltisch.server.clients import ClientGate, ClientLimits, retry_after
+from spieltisch.server.defaults import BODY_TIMEOUT
 from spieltisch.server.jobs import open_jobs
 from spieltisch.server.labsettings import LabLimits
 from spieltisch.server.limits import BodyLimit
@@ -48,12 +50,18 @@ def create_app(
     socket_limits: SocketLimits | None = None,
     bot_limits: BotLimits | None = None,
     lab_limits: LabLimits | None = None,
+    client_limits: ClientLimits | None = None,
+    public_url: str | None = None,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> FastAPI:
     """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL); a bot
     plays for the seat to act whose person has had no connection for ``away_after`` s;
     each WebSocket connection is bounded by ``socket_limits``, the bots by ``bot_limits``
     (a cap on each decision's wall time, how many all-bot tables may play), the lab's jobs
-    by ``lab_limits``."""
+    by ``lab_limits``, each client (an address) by ``client_limits`` (``None``: not at all;
+    ``spieltisch serve`` sets them); links point to ``public_url`` (``https://host[:port]``;
+    ``None``: the address a request came in on); a request body must arrive within
+    ``body_timeout`` s."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -75,12 +83,14 @@ def create_app(
         title="Spieltisch", version=__version__, description=DESCRIPTION, lifespan=lifespan
     )
     app.state.socket_limits = socket_limits or SocketLimits()
+    app.state.clients = ClientGate(client_limits or ClientLimits.none())
+    app.state.public_url = public_url.rstrip("/") if public_url else None
     for router in (games.router, tables.router, replay.router, words.router, ws.router, lab.router):
         app.include_router(router)
     app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, timeout=body_timeout)
     static = Path(str(resources.files("spieltisch.server").joinpath("static")))
     if (static / "index.html").is_file():
         app.mount("/", StaticFiles(directory=static, html=True), name="static")
@@ -88,7 +98,7 @@ def create_app(
 
 
 async def _service_error(request: Request, error: ServiceError) -> JSONResponse:
-    return JSONResponse(error.body(), status_code=error.status)
+    return JSONResponse(error.body(), status_code=error.status, headers=retry_after(error))
 
 
 async def _http_error(request: Request, error: HTTPException) -> JSONResponse:

@@ -3,12 +3,14 @@ a bounded depth before any route sees them; WebSocket messages are read the same
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from spieltisch.server.defaults import BODY_TIMEOUT
 from spieltisch.server.service import refuse
 
 #: Bytes a request body may have; a transcript to replay may be larger.
@@ -48,10 +50,13 @@ def _depth_over(data: Any, most: int) -> bool:
 
 class BodyLimit:
     """Reads an HTTP request's body up to its path's limit, or answers 413; a body that is
-    not JSON (:func:`read_json`) is answered 422 ``not_json``."""
+    not JSON (:func:`read_json`) is answered 422 ``not_json``; one that has not arrived in
+    full within ``timeout`` seconds, 408 ``request_timeout`` (a client trickling a body
+    byte by byte holds no connection for long)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, timeout: float = BODY_TIMEOUT) -> None:
         self.app = app
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
@@ -60,15 +65,20 @@ class BodyLimit:
         limit = LIMITS.get(scope["path"], DEFAULT_LIMIT)
         body = bytearray()
         more = True
-        while more:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > limit:
-                await _refuse(send, 413, "request_too_large", limit=limit)
-                return
+        try:
+            async with asyncio.timeout(self.timeout):
+                while more:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return
+                    body += message.get("body", b"")
+                    more = message.get("more_body", False)
+                    if len(body) > limit:
+                        await _refuse(send, 413, "request_too_large", limit=limit)
+                        return
+        except TimeoutError:
+            await _refuse(send, 408, "request_timeout", seconds=self.timeout)
+            return
         if body:
             try:
                 read_json(bytes(body))
@@ -93,7 +103,11 @@ async def _refuse(send: Send, status: int, code: str, **params: Any) -> None:
         {
             "type": "http.response.start",
             "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
         }
     )
     await send({"type": "http.response.body", "body": body})

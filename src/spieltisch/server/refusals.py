@@ -98,6 +98,16 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
             "der Auftrag wurde {restarts}-mal durch einen Neustart des Servers unterbrochen "
             "und nicht noch einmal gestartet"
         ),
+        "too_many_tables": (
+            "du hast in der letzten Minute schon {most} Tische eröffnet; versuch es in "
+            "{retry_after} s noch einmal"
+        ),
+        "too_many_sockets": "von deiner Adresse sind schon {most} Verbindungen offen",
+        "too_many_spectators": "an diesem Tisch schauen schon {most} Leute zu",
+        "too_many_seat_sockets": "dieser Platz hat schon {most} offene Verbindungen",
+        "not_creator": "nur wer den Tisch eröffnet hat (Platz {seat}), kann ihn löschen",
+        "table_deleted": "der Tisch wurde gelöscht",
+        "request_timeout": "die Anfrage kam nicht in {seconds:g} s vollständig an",
     },
     "en": {
         "option_path": (
@@ -172,6 +182,15 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
         "lab_interrupted": (
             "the job was interrupted by {restarts} restarts of the server and not started again"
         ),
+        "too_many_tables": (
+            "you opened {most} tables in the last minute; try again in {retry_after} s"
+        ),
+        "too_many_sockets": "{most} connections from your address are open already",
+        "too_many_spectators": "{most} people watch this table already",
+        "too_many_seat_sockets": "this seat has {most} connections open already",
+        "not_creator": "only whoever opened the table (seat {seat}) can delete it",
+        "table_deleted": "the table was deleted",
+        "request_timeout": "the request did not arrive in full within {seconds:g} s",
     },
 }
 

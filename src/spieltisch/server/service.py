@@ -144,6 +144,8 @@ class Listener:
         self.acks: list[str | int] = []
         #: Why the server ends this connection (set by :meth:`close`); ``None``: open.
         self.closing: str | None = None
+        #: The refusal code of ``closing`` and the WebSocket close code that ends it.
+        self.closing_code = ("table_reloaded", 4503)
         self.wake = asyncio.Event()
         self.dirty = True
         self.wake.set()  # the first message: the current state
@@ -161,9 +163,11 @@ class Listener:
         self.acks.append(action_id)
         self.changed()
 
-    def close(self, reason: str) -> None:
-        """End this connection: the client is told ``reason`` (one line), then closed."""
+    def close(self, reason: str, code: str = "table_reloaded", close_code: int = 4503) -> None:
+        """End this connection: the client is told ``reason`` (one line, refusal ``code``),
+        then closed with ``close_code``."""
         self.closing = reason
+        self.closing_code = (code, close_code)
         self.wake.set()
 
 
@@ -215,6 +219,8 @@ class Table:
     #: Set when a commit failed: this copy is out of date and takes no more actions; the
     #: next use loads the table again from storage, the only truth.
     retired: bool = False
+    #: Set when its creator deleted it (it is retired too): gone for good.
+    deleted: bool = False
     #: Each event as sent to clients, per language and reader (``None``: a spectator),
     #: built once for all connections of that reader; ``None`` for one it may not see.
     described: dict[tuple[str, Seat | None], list[dict[str, JSON] | None]] = field(
@@ -619,6 +625,8 @@ class TableManager:
         if seat is None:
             raise refuse(403, "spectator_acts")
         async with table.lock:
+            if table.deleted:
+                raise refuse(404, "no_table", table=table.id)
             if table.retired:  # a request that found the table before a failed commit
                 raise refuse(503, "table_reloaded")
             before = table.last_seq
@@ -684,6 +692,31 @@ class TableManager:
                 f"the table was reloaded after a database error; reconnect with "
                 f"since={listener.since}"
             )
+
+    async def delete(self, table: Table, seat: Seat | None) -> None:
+        """Delete ``table`` for its creator (the seat of the first token it handed out, the
+        first human seat): from storage and memory; its bots stop, its connections are told
+        and closed (4410); afterwards it is a 404. Refused (403) for any other seat."""
+        creator = next((s for s, h in enumerate(table.header.token_hashes) if h), None)
+        if seat is None or seat != creator:
+            raise refuse(403, "not_creator", seat=creator)
+        async with table.lock:  # no action of this table is between check and commit
+            if table.retired:
+                raise refuse(404, "no_table", table=table.id)
+            try:
+                await self._run(self._store().delete_table, table.id)
+            except Exception:
+                log.exception("deleting table %s failed", table.id)
+                raise refuse(503, "store_failed") from None
+            table.retired = table.deleted = True
+            if self._tables.get(table.id) is table:
+                del self._tables[table.id]
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            words = REFUSAL_WORDS["en"]["table_deleted"]
+            for listener in table.listeners:
+                listener.close(words, "table_deleted", 4410)
+        log.info("table %s deleted by its creator", table.id)
 
     def _forget_later(self, table: Table) -> None:
         """Drop a finished table from memory once nobody watches it (it stays stored and
@@ -823,6 +856,8 @@ class TableManager:
     # -- what a seat sees ---------------------------------------------------------------
     def listen(self, table: Table, listener: Listener) -> None:
         table.listeners.add(listener)
+        if table.deleted:  # found just before its creator deleted it
+            listener.close(REFUSAL_WORDS["en"]["table_deleted"], "table_deleted", 4410)
         if listener.seat is not None:
             table.connect(listener.seat, +1)
             self._kick_bots(table)  # a person back at a stuck table: the bots try again

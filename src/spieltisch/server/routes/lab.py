@@ -12,6 +12,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
+from spieltisch.server.clients import ClientGate
 from spieltisch.server.jobs import JobManager, public
 from spieltisch.server.routes import base_url, errors
 
@@ -54,8 +55,10 @@ class LabJobRequest(BaseModel):
 
 
 def client_address(request: Request) -> str:
-    """The client a job counts against: its address as the server sees it."""
-    return request.client.host if request.client is not None else "unknown"
+    """The client a job counts against: its address, or behind a trusted proxy the address
+    its header names (``--trusted-proxy-header``), as for the table limits."""
+    gate: ClientGate = request.app.state.clients
+    return gate.client(request)
 
 
 _MEANINGS = {

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request, Response
 
 from spieltisch.core.game import JSON
+from spieltisch.server.clients import ClientGate
 from spieltisch.server.routes import base_url, errors, manager
 from spieltisch.server.schemas import (
     ActionRequest,
@@ -28,12 +29,15 @@ LangQuery = Annotated[Lang, Query(description="language of texts and labels")]
 
 
 @router.post(
-    "/api/tables", status_code=201, response_model=TableCreated, responses=errors(413, 422)
+    "/api/tables", status_code=201, response_model=TableCreated, responses=errors(413, 422, 429)
 )
 async def create_table(body: CreateTable, request: Request, tables: Manager) -> dict[str, Any]:
     """Open a table. Each human seat gets a secret token and an invite link (shown only
     here: the server keeps only a hash); anyone with the spectator link sees the public view.
-    Bot seats start playing at once when it is their turn."""
+    Bot seats start playing at once when it is their turn. One client (address) may open
+    only so many tables a minute: 429 with ``Retry-After`` beyond that."""
+    gate: ClientGate = request.app.state.clients
+    gate.open_table(gate.client(request))
     table, tokens = await tables.create(
         body.game, body.players, body.options, body.seats, body.seed, body.names
     )
@@ -135,6 +139,17 @@ async def post_back(
     seat = tables.seat_of(table, token)
     tables.back(table, seat)
     return tables.seat_state(table, seat, lang, table.last_seq, token=token)
+
+
+@router.delete("/api/tables/{table_id}", status_code=204, responses=errors(403, 404, 503))
+async def delete_table(table_id: str, tables: Manager, token: SeatToken = None) -> Response:
+    """Delete the table for good: from memory and from the database; its open connections
+    are told and closed (code 4410), and the table is a 404 from now on. Only its creator
+    may: the token of its first human seat (the one ``POST /api/tables`` lists first)."""
+    table = await tables.get(table_id)
+    seat = tables.seat_of(table, token)
+    await tables.delete(table, seat)
+    return Response(status_code=204)
 
 
 @router.get("/api/tables/{table_id}/transcript", responses=errors(404, 409))

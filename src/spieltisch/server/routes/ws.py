@@ -27,6 +27,8 @@ from typing import Annotated, Any
 import orjson
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
+from spieltisch.server import defaults
+from spieltisch.server.clients import ClientGate
 from spieltisch.server.limits import NotJson, read_json
 from spieltisch.server.routes import manager
 from spieltisch.server.schemas import LANGS
@@ -43,12 +45,12 @@ class SocketLimits:
     """What one WebSocket connection may cost the server (``spieltisch serve`` options)."""
 
     #: Messages a second read from a client on average, and at once after a quiet time.
-    rate: float = 50.0
-    burst: int = 100
+    rate: float = defaults.SOCKET_RATE
+    burst: int = defaults.SOCKET_BURST
     #: Seconds one send may wait for the client to read before the client is closed.
-    send_timeout: float = 10.0
+    send_timeout: float = defaults.SEND_TIMEOUT
     #: Refusals that may wait unsent before the client is closed as not reading.
-    pending_errors: int = 16
+    pending_errors: int = defaults.PENDING_ERRORS
 
 
 class Closing(Exception):
@@ -71,16 +73,27 @@ async def table_socket(
     error message like everything else.
     """
     await websocket.accept()
-    try:
-        token, since, lang = _query(websocket)
-        table = await tables.get(table_id)
-        seat = tables.seat_of(table, token)
-    except ServiceError as error:
-        await websocket.send_json({"type": "error", **error.body()})
-        await websocket.close(code=4000 + error.status)
-        return
+    gate: ClientGate = websocket.app.state.clients
+    with contextlib.ExitStack() as held:
+        try:
+            token, since, lang = _query(websocket)
+            table = await tables.get(table_id)
+            seat = tables.seat_of(table, token)
+            held.enter_context(gate.socket(gate.client(websocket), table.id, seat))
+        except ServiceError as error:
+            await websocket.send_json({"type": "error", **error.body()})
+            await websocket.close(code=4000 + error.status, reason=error.code or "")
+            return
+        await _serve(websocket, tables, table, Listener(seat, lang, since, token))
+
+
+async def _serve(
+    websocket: WebSocket, tables: TableManager, table: Table, listener: Listener
+) -> None:
+    """Push the listener's states and take its actions until either side ends."""
+    if listener.seat is None:
+        listener.token = None
     limits: SocketLimits = websocket.app.state.socket_limits
-    listener = Listener(seat, lang, since, token if seat is not None else None)
     tables.listen(table, listener)
     sender = asyncio.create_task(_push(websocket, tables, table, listener, limits))
     receiver = asyncio.create_task(_receive(websocket, tables, table, listener, limits))
@@ -144,14 +157,10 @@ async def _push(
             await listener.wake.wait()
             listener.wake.clear()
             if listener.closing is not None:
-                closing = {
-                    "type": "error",
-                    "error": listener.closing,
-                    "code": "table_reloaded",
-                    "params": {},
-                }
+                code, close_code = listener.closing_code
+                closing = {"type": "error", "error": listener.closing, "code": code, "params": {}}
                 await send(json.dumps(closing))
-                await websocket.close(code=4503)
+                await websocket.close(code=close_code, reason=code)
                 return
             while listener.errors:
                 await send(json.dumps(listener.errors.pop(0)))

@@ -85,6 +85,12 @@ class PostgresStorage:
             "UPDATE spieltisch_tables SET finished = TRUE WHERE id = %s", (table_id,)
         )
 
+    def delete_table(self, table_id: str) -> None:
+        db = self._conn()
+        with db.transaction():
+            db.execute("DELETE FROM spieltisch_actions WHERE table_id = %s", (table_id,))
+            db.execute("DELETE FROM spieltisch_tables WHERE id = %s", (table_id,))
+
     def load_table(self, table_id: str) -> StoredTable | None:
         db = self._conn()
         row = db.execute(

@@ -92,6 +92,12 @@ class SqliteStorage:
             self._db.execute("BEGIN")
             self._db.execute("UPDATE spieltisch_tables SET finished = 1 WHERE id = ?", (table_id,))
 
+    def delete_table(self, table_id: str) -> None:
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM spieltisch_actions WHERE table_id = ?", (table_id,))
+            self._db.execute("DELETE FROM spieltisch_tables WHERE id = ?", (table_id,))
+
     def load_table(self, table_id: str) -> StoredTable | None:
         row = self._db.execute(
             "SELECT header, finished, names, again FROM spieltisch_tables WHERE id = ?",

@@ -95,6 +95,10 @@ export function tableIdFromLocation() {
  * A state's `frames` (each step as this seat saw it: `{step, seat, events, view}`) are
  * narrowed to the steps this feed has not passed on before, in order.
  */
+/** WebSocket close codes: the table is gone (no such table, deleted); too many sockets. */
+const GONE = [4404, 4410];
+const TOO_MANY = 4429;
+
 export class StateFeed {
   constructor(tableId, token, lang, onState, onTrouble) {
     Object.assign(this, { tableId, token, lang, onState, onTrouble });
@@ -145,18 +149,27 @@ export class StateFeed {
       this.failures = 0;
       this.onTrouble(false);
     });
-    socket.addEventListener("message", (message) => {
+    let told = null; // the last refusal, in the page's language
+    socket.addEventListener("message", async (message) => {
       const data = JSON.parse(message.data); // a state or an error, always JSON
-      if (data.type === "state") this.accept(data);
-      else this.onTrouble(false, data.error);
+      if (data.type === "state") return this.accept(data);
+      const error = { message: data.error, code: data.code, params: data.params };
+      told = await errorText(error, this.lang);
+      this.onTrouble(false, told);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket || this.closed) return;
       this.socket = null;
+      if (GONE.includes(event.code)) {
+        // The table is gone (deleted, or never was): say so and stop asking.
+        this.closed = true;
+        return this.onTrouble(true, told);
+      }
       this.failures += 1;
       if (!opened && this.failures >= 2) return this.poll(); // no WebSocket here: poll instead
-      this.onTrouble(true);
-      setTimeout(() => this.reconnect(), Math.min(5000, 500 * this.failures));
+      this.onTrouble(true, event.code === TOO_MANY ? told : undefined);
+      const wait = event.code === TOO_MANY ? 30000 : Math.min(5000, 500 * this.failures);
+      setTimeout(() => this.reconnect(), wait);
     });
   }
 

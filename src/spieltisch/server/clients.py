@@ -1,0 +1,168 @@
+"""Limits per client: who a client is (its address, or behind a trusted proxy the address
+the proxy names), how many tables it may open a minute and how many WebSockets it and a
+table may hold open.
+
+A client is one IP address. Behind a proxy every request comes from the proxy, so the
+server reads the client's address from a header the proxy sets (``X-Forwarded-For``, or
+``X-Real-IP``, ``CF-Connecting-IP`` …), but only when the request really comes from one of
+the ``trusted_proxies``: anyone else could write that header. ``X-Forwarded-For`` is a
+list that each proxy appends to, so the client is its last address that is not itself a
+trusted proxy (an address a client wrote into the header itself stands further left and is
+never taken).
+
+Tables per minute are counted in a moving window by the ``limits`` library (in memory:
+each server process counts for itself); open sockets are plain counters.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import limits
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.requests import HTTPConnection
+
+from spieltisch.server import defaults
+from spieltisch.server.service import ServiceError, refuse
+
+K = TypeVar("K")
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def networks(text: str | Sequence[str]) -> tuple[Network, ...]:
+    """Addresses and networks (``10.0.0.0/8``, ``127.0.0.1``, ``::1``), comma-separated or
+    as a list; :class:`ValueError` names one that is neither."""
+    parts = text.split(",") if isinstance(text, str) else list(text)
+    return tuple(ipaddress.ip_network(part.strip(), strict=False) for part in parts if part.strip())
+
+
+@dataclass(frozen=True)
+class ClientLimits:
+    """What one client may open (``spieltisch serve`` options); 0 switches a limit off."""
+
+    #: Tables one client may open in any 60 seconds.
+    tables_per_minute: int = defaults.TABLES_PER_MINUTE
+    #: WebSockets one client may hold open, over all tables.
+    sockets_per_client: int = defaults.SOCKETS_PER_CLIENT
+    #: WebSockets without a token (spectators) one table may have open.
+    spectators_per_table: int = defaults.SPECTATORS_PER_TABLE
+    #: WebSockets one seat (one token) may have open: a phone and a laptop, a reload.
+    sockets_per_seat: int = defaults.SOCKETS_PER_SEAT
+    #: The header a trusted proxy names the client in (``None``: use the peer address).
+    proxy_header: str | None = None
+    #: The peers whose ``proxy_header`` is believed.
+    trusted_proxies: tuple[Network, ...] = ()
+
+    @classmethod
+    def none(cls) -> ClientLimits:
+        """No limit per client (an app made without ``client_limits``: tests, embedding)."""
+        return cls(0, 0, 0, 0)
+
+
+@dataclass
+class ClientGate:
+    """The counters behind :class:`ClientLimits` for one server process."""
+
+    limits: ClientLimits = field(default_factory=ClientLimits)
+    sockets: Counter[str] = field(default_factory=Counter)
+    table_sockets: Counter[tuple[str, int | None]] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self._window = MovingWindowRateLimiter(MemoryStorage())
+        self._tables = limits.RateLimitItemPerMinute(max(self.limits.tables_per_minute, 1))
+
+    # -- who is the client ----------------------------------------------------------
+    def client(self, connection: HTTPConnection) -> str:
+        """The client's address: the peer's, or, when the peer is a trusted proxy, the
+        last address in the proxy header that is not a trusted proxy itself."""
+        peer = connection.client.host if connection.client else ""
+        header = self.limits.proxy_header
+        if header is None or not self._trusted(peer):
+            return peer
+        named = connection.headers.getlist(header)
+        hops = [hop.strip() for value in named for hop in value.split(",") if hop.strip()]
+        for hop in reversed(hops):
+            if not self._trusted(hop):
+                return _address(hop) or peer
+        return (_address(hops[0]) or peer) if hops else peer
+
+    def _trusted(self, address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(_address(address) or "")
+        except ValueError:
+            return False
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped  # a server on "::" sees 127.0.0.1 as ::ffff:127.0.0.1
+        return any(ip in network for network in self.limits.trusted_proxies)
+
+    # -- tables per minute ------------------------------------------------------------
+    def open_table(self, client: str) -> None:
+        """Count a new table of ``client``; refused (429) once it opened
+        ``tables_per_minute`` in the last 60 s, with the seconds until it may again."""
+        most = self.limits.tables_per_minute
+        if most <= 0 or self._window.hit(self._tables, "tables", client):
+            return
+        reset = self._window.get_window_stats(self._tables, "tables", client).reset_time
+        wait = max(1, math.ceil(reset - time.time()))
+        raise refuse(429, "too_many_tables", most=most, retry_after=wait)
+
+    # -- open sockets -------------------------------------------------------------------
+    @contextmanager
+    def socket(self, client: str, table: str, seat: int | None) -> Iterator[None]:
+        """Hold one WebSocket of ``client`` at ``table`` (``seat`` ``None``: a spectator)
+        open while in the block; :class:`ServiceError` (429) if it would be one too many."""
+        key = (table, seat)
+        self._check(client, key)
+        self.sockets[client] += 1
+        self.table_sockets[key] += 1
+        try:
+            yield
+        finally:
+            _drop(self.sockets, client)
+            _drop(self.table_sockets, key)
+
+    def _check(self, client: str, key: tuple[str, int | None]) -> None:
+        given = self.limits
+        if 0 < given.sockets_per_client <= self.sockets[client]:
+            raise refuse(429, "too_many_sockets", most=given.sockets_per_client)
+        if key[1] is None and 0 < given.spectators_per_table <= self.table_sockets[key]:
+            raise refuse(429, "too_many_spectators", most=given.spectators_per_table)
+        if key[1] is not None and 0 < given.sockets_per_seat <= self.table_sockets[key]:
+            raise refuse(429, "too_many_seat_sockets", most=given.sockets_per_seat)
+
+
+def retry_after(error: ServiceError) -> dict[str, str]:
+    """The ``Retry-After`` header for a refusal that names its wait, else none."""
+    wait = error.params.get("retry_after")
+    return {"Retry-After": str(wait)} if wait is not None else {}
+
+
+def _address(text: str) -> str | None:
+    """The IP address in ``text`` (``[::1]:443``, ``1.2.3.4:5678`` and bare forms), or
+    ``None`` if there is none."""
+    text = text.strip()
+    if text.startswith("["):
+        text = text[1 : text.find("]")] if "]" in text else ""
+    elif text.count(":") == 1:
+        text = text.split(":")[0]
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        return None
+
+
+def _drop(counter: Counter[K], key: K) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
+
+
+__all__ = ["ClientGate", "ClientLimits", "networks", "retry_after"]

@@ -1,0 +1,28 @@
+"""The server's limits by default, for a public server (``spieltisch serve`` options, see
+docs/server.md "Limits"). Kept apart so that the command line reads them without
+importing the server."""
+
+from __future__ import annotations
+
+#: Seconds a client has to send a request's headers (from connecting, or from its first
+#: byte after the previous answer).
+HEADER_TIMEOUT = 10.0
+#: Seconds a request's body may take to arrive once its headers are in.
+BODY_TIMEOUT = 20.0
+#: Seconds an idle connection is kept open after an answer (uvicorn's keep-alive).
+KEEP_ALIVE_TIMEOUT = 5.0
+#: Tables one client may open in any 60 seconds.
+TABLES_PER_MINUTE = 10
+#: WebSockets one client may hold open, over all tables.
+SOCKETS_PER_CLIENT = 64
+#: WebSockets without a token (spectators) one table may have open.
+SPECTATORS_PER_TABLE = 64
+#: WebSockets one seat (one token) may have open: a phone and a laptop, a reload.
+SOCKETS_PER_SEAT = 4
+#: Messages a second read from one WebSocket on average, and at once after a quiet time.
+SOCKET_RATE = 50.0
+SOCKET_BURST = 100
+#: Seconds one send may wait for the client to read before the client is closed.
+SEND_TIMEOUT = 10.0
+#: Refusals that may wait unsent on one WebSocket before the client is closed.
+PENDING_ERRORS = 16

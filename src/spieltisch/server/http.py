@@ -1,0 +1,94 @@
+"""A header timeout for uvicorn's HTTP protocol, which has none of its own.
+
+uvicorn closes a connection that stays idle ``timeout_keep_alive`` seconds *after* a
+response; a connection that sends nothing, or half a request's headers, it keeps open for
+ever (1,000 such connections from one client all stayed open). :func:`guarded` makes a
+subclass of the protocol uvicorn would choose (httptools if installed, else h11) that
+gives a request's headers ``header_timeout`` seconds from the connection's start, or from
+the first byte after the previous response, and then answers ``408`` and closes the
+connection. The body's own time is :data:`spieltisch.server.limits.BODY_TIMEOUT`; a
+WebSocket is watched by its pings once upgraded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+from spieltisch.server.defaults import HEADER_TIMEOUT
+
+_TIMED_OUT = (
+    b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"connection: close\r\ncontent-length: 40\r\n\r\n"
+    b"the request headers did not come in time"
+)
+
+
+#: The protocol uvicorn picks by itself ("auto"), typed loosely: its attributes differ a
+#: little between httptools and h11, and only those both have are used here.
+_Protocol: Any = AutoHTTPProtocol
+
+
+class HeaderTimeoutProtocol(_Protocol):  # type: ignore[misc]
+    """uvicorn's HTTP protocol with a deadline for each request's headers."""
+
+    header_timeout = HEADER_TIMEOUT
+
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        #: Whether the next request's headers are still to come.
+        self._awaiting_headers = True
+        self._header_timer: asyncio.TimerHandle | None = None
+        super().connection_made(transport)
+        self._start_header_timer()
+
+    def data_received(self, data: bytes) -> None:
+        if self._awaiting_headers and self._header_timer is None:
+            self._start_header_timer()  # the first byte of a request after a response
+        cycle = self.cycle
+        super().data_received(data)
+        if self.cycle is not cycle:  # a new request's headers are in
+            self._headers_in()
+
+    def handle_websocket_upgrade(self, *args: Any) -> None:
+        self._headers_in()
+        super().handle_websocket_upgrade(*args)
+
+    def on_response_complete(self) -> None:
+        cycle = self.cycle
+        super().on_response_complete()  # h11 may read a pipelined request's headers here
+        if self.cycle is cycle and not self.pipeline:
+            self._awaiting_headers = True  # idle now: uvicorn's keep-alive timeout applies
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_header_timer()
+        super().connection_lost(exc)
+
+    def _headers_in(self) -> None:
+        self._awaiting_headers = False
+        self._stop_header_timer()
+
+    def _start_header_timer(self) -> None:
+        self._header_timer = self.loop.call_later(self.header_timeout, self._headers_late)
+
+    def _stop_header_timer(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _headers_late(self) -> None:
+        self._header_timer = None
+        if self._awaiting_headers and not self.transport.is_closing():
+            self.transport.write(_TIMED_OUT)
+            self.transport.close()
+
+
+def guarded(header_timeout: float = HEADER_TIMEOUT) -> type[asyncio.Protocol]:
+    """The HTTP protocol class for ``uvicorn.run(http=…)`` with ``header_timeout``."""
+    return type(
+        "HeaderTimeoutProtocol", (HeaderTimeoutProtocol,), {"header_timeout": header_timeout}
+    )
+
+
+__all__ = ["HEADER_TIMEOUT", "HeaderTimeoutProtocol", "guarded"]
