@@ -423,7 +423,7 @@ def test_an_invitation_asks_the_newcomers_name(server: Server, page: Any) -> Non
     dialog.wait_for()
     dialog.get_by_label("Dein Name").fill("Anna")
     chosen["name"] = "Anna"
-    dialog.get_by_role("button", name="Platz nehmen").click()
+    dialog.get_by_role("button", name="Passt").click()
     dialog.wait_for(state="hidden")
     page.wait_for_function(
         "() => document.querySelector('#felt .seat.me .seat-name').textContent === 'Anna (du)'"

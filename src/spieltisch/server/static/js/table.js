@@ -8,6 +8,7 @@ import { drawTable, loadGameCss, moduleContext, phoneQuery, seatName } from "./f
 import { gameModule } from "./games/index.js";
 import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
 import { Moves } from "./moves.js";
+import { askName as askForName, nameSeat, storedName } from "./names.js";
 import { SPEEDS, Sequencer, reducedMotion, saveSpeed, savedSpeed } from "./sequencer.js";
 import { createTable, inviteList, rememberConfig, savedConfig } from "./tables.js";
 
@@ -79,10 +80,6 @@ function wordFrame() {
   $("hand-area").setAttribute("aria-label", t(lang, "your_hand"));
   $("takeover-text").textContent = t(lang, "takeover");
   $("take-back").textContent = t(lang, "take_back");
-  $("name-title").textContent = t(lang, "name_title");
-  $("name-help").textContent = t(lang, "name_help");
-  $("name-label").textContent = t(lang, "name_label");
-  $("name-ok").textContent = t(lang, "name_ok");
 }
 
 /** Schnell / normal / langsam, remembered in this browser. */
@@ -508,41 +505,35 @@ async function takeBack() {
 
 /**
  * An invitation to a seat nobody has named yet: the name this browser remembers seats them
- * at once; without one, the newcomer is asked before they play (Escape: play unnamed).
+ * at once; without one, the newcomer is asked before they play (the one name dialog of
+ * js/names.js; Escape or "Abbrechen": play unnamed).
  */
 function askName(state) {
   if (askedName || state.seat === null || state.over) return;
   const info = state.seats[state.seat];
   if (!info || info.kind === "bot" || info.name !== "") return;
   askedName = true;
-  const remembered = (localStorage.getItem("spieltisch.name") || "").trim();
+  const remembered = storedName().trim();
   if (remembered) {
-    saveName(remembered).catch(() => openNameDialog(remembered));
+    nameThisSeat(remembered).catch(() => askThenName(remembered));
     return;
   }
-  openNameDialog("");
+  askThenName("");
 }
 
-function openNameDialog(value) {
-  const dialog = $("name-dialog");
-  const input = $("name-input");
-  input.value = value;
-  $("name-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try {
-      await saveName(input.value.trim());
-      dialog.close();
-    } catch (error) {
-      $("name-error").textContent = await errorText(error, lang);
-    }
-  });
-  dialog.showModal();
+async function askThenName(initial) {
+  const name = await askForName(lang, { initial });
+  if (name === null) return; // plays unnamed
+  try {
+    await nameThisSeat(name);
+  } catch (error) {
+    showRefusal(error);
+  }
 }
 
-/** This seat's name, told to the table and remembered in this browser. */
-async function saveName(name) {
-  await request("PUT", `/api/tables/${encodeURIComponent(tableId)}/name?token=${encodeURIComponent(token)}`, { name });
-  localStorage.setItem("spieltisch.name", name);
+/** This seat's name, told to the table (the dialog has remembered it in this browser). */
+async function nameThisSeat(name) {
+  await nameSeat(tableId, token, name);
   await feed.fetchNow();
 }
 
