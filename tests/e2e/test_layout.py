@@ -1,6 +1,6 @@
 """A laptop screen holds the whole table: at 1280 × 800 your hand (in Triggs with your score
 sheet) is in view as the table opens, without scrolling, for every game (Dicht dran with five
-players); and Triggs' moves lie on the things they act on (piles, hand cards, sheet rows), not
+players), and the page loads only its own game's module; and Triggs' moves lie on the things they act on (piles, hand cards, sheet rows), not
 in a wall of buttons in the status bar."""
 
 from __future__ import annotations
@@ -51,9 +51,15 @@ def test_the_hand_is_in_view_on_a_laptop_screen(
     seats, options = GAMES[game]
     created = server.open_table(game, seats, options, seed=7)
     page = laptop
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
     page.goto(invite(created) + "&lang=de")
     page.wait_for_function(READY, timeout=30_000)
     page.locator("#hand-area").wait_for()
+    # the page loads its own game's module only (and the shared helpers beside it)
+    modules = {url.split("/js/games/")[1].split("?")[0] for url in requests if "/js/games/" in url}
+    assert f"{game}.js" in modules
+    assert modules <= {"index.js", "common.js", f"{game}.js"}, modules
     page.screenshot(path=str(artifacts / f"laptop-{game}.png"))
     parts = ["#hand-area"] + ([".triggs-sheet.big"] if game == "triggs" else [])
     for selector in parts:

@@ -5,7 +5,7 @@
 import { StateFeed, cardFaces, errorText, gamesInfo, postJSON, request, rulesUrl, tableIdFromLocation } from "./api.js";
 import { fill, h } from "./dom.js";
 import { drawTable, loadGameCss, moduleContext, phoneQuery, seatName } from "./felt.js";
-import { gameModule } from "./games/index.js";
+import { gameModule, loadGameModule } from "./games/index.js";
 import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
 import { Moves } from "./moves.js";
 import { askName as askForName, nameSeat, storedName } from "./names.js";
@@ -28,6 +28,7 @@ let gameNames = {};
 let askedName = false;
 let drawnSignature = null; // the signature of the state drawn last (see signature)
 let refocus = undefined; // the move focused when a sequence began (null: none)
+let loading = null; // the game's faces, words and module, loading
 
 const $ = (id) => document.getElementById(id);
 const sequencer = new Sequencer({ draw: drawStep, settle: drawFinal, onChange: sequenceChanged });
@@ -140,10 +141,14 @@ function toggleSheet(open = $("sheet").hidden) {
 /** A new state: its frames join the queue; the first state (and one far behind) is drawn at once. */
 function receive(state) {
   if (!faces) {
-    Promise.all([cardFaces(state.game), loadGameWords(state.game)]).then(
+    // the game's own pieces, all at once: its look, its faces, its words and its module only
+    if (!loading) {
+      loadGameCss(state.game);
+      loading = Promise.all([cardFaces(state.game), loadGameWords(state.game), loadGameModule(state.game)]);
+    }
+    loading.then(
       ([loaded]) => {
         faces = loaded;
-        loadGameCss(state.game);
         receive(state);
       },
       (error) => showError(error.message),
