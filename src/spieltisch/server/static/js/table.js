@@ -48,10 +48,11 @@ function main() {
   $("sheet-toggle").setAttribute("aria-expanded", "false");
   $("take-back").addEventListener("click", takeBack);
   phoneQuery.addEventListener("change", () => redraw());
-  // The settings sit in the header on a desktop and behind one button on a phone.
+  // The settings sit in the header on a wide screen and behind "Mehr" up to 1100 px.
   const settings = $("settings");
-  settings.open = !phoneQuery.matches;
-  phoneQuery.addEventListener("change", () => (settings.open = !phoneQuery.matches));
+  const narrow = window.matchMedia("(max-width: 1100px)");
+  settings.open = !narrow.matches;
+  narrow.addEventListener("change", () => (settings.open = !narrow.matches));
   if (!tableId) return showError(t(lang, "not_found"));
   gamesInfo()
     .then((info) => {
