@@ -574,13 +574,12 @@ function sequenceChanged(playing, holding) {
   $("skip").hidden = !playing;
 }
 
-/** On a phone the status bar stays in reach at the bottom, unless it is too tall for that
- * (Triggs' many moves): then it follows the hand like the rest of the page, and never
- * covers the felt. */
+/** On a phone the hand and the status bar stay in reach at the bottom, unless together they
+ * are taller than about half the screen: then they follow the felt like the rest of the page. */
 function fitDock() {
-  const bar = $("status-bar");
-  bar.classList.remove("tall");
-  bar.classList.toggle("tall", phoneQuery.matches && bar.offsetHeight > window.innerHeight * 0.3);
+  const dock = document.querySelector(".dock");
+  dock.classList.remove("tall");
+  dock.classList.toggle("tall", phoneQuery.matches && dock.offsetHeight > window.innerHeight * 0.55);
 }
 
 /** The name of the focused move (or "" for another control among the moves), else null. */
