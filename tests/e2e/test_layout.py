@@ -1,7 +1,7 @@
 """A laptop screen holds the whole table: at 1280 × 800 your hand (in Triggs with your score
 sheet) is in view as the table opens, without scrolling, for every game (Dicht dran with five
-players), and the page loads only its own game's module; and Triggs' moves lie on the things they act on (piles, hand cards, sheet rows), not
-in a wall of buttons in the status bar."""
+players), and the page loads only its own game's module; and Triggs' moves lie on the things
+they act on (piles, hand cards, sheet rows), not in a wall of buttons in the status bar."""
 
 from __future__ import annotations
 
@@ -65,11 +65,11 @@ def test_the_hand_is_in_view_on_a_laptop_screen(
     for selector in parts:
         box = page.evaluate(BOX, selector)
         assert box["scrollY"] == 0, f"{game}: the page scrolled on opening"
-        assert box["top"] >= 0 and box["bottom"] <= box["height"], (
-            f"{game}: {selector} lies at {box['top']:.0f}–{box['bottom']:.0f}px, "
-            f"the screen is {box['height']}px high"
-        )
-        assert box["left"] >= 0 and box["right"] <= box["width"], f"{game}: {selector} sideways"
+        where = f"{game}: {selector} lies at {box['top']:.0f}–{box['bottom']:.0f}px"
+        assert box["top"] >= 0, where
+        assert box["bottom"] <= box["height"], f"{where}, the screen is {box['height']}px high"
+        assert box["left"] >= 0, f"{game}: {selector} sideways"
+        assert box["right"] <= box["width"], f"{game}: {selector} sideways"
     # the hand's cards (Magic Numbers: chips) themselves, not only their panel
     last = page.locator("#hand-area :is(.card, button, li)").last.bounding_box()
     assert last["y"] + last["height"] <= LAPTOP["height"]
@@ -100,8 +100,10 @@ def test_triggs_moves_lie_on_the_piles_the_cards_and_the_sheet(
     draws = [a for a in legal if a["type"] == "draw"]
     piles = page.locator(".triggs-felt button.move.pile-move")
     assert piles.count() == len(draws)
-    assert all("ziehen" in (name or "") for name in piles.evaluate_all(
-        "(els) => els.map((el) => el.getAttribute('aria-label'))"))
+    assert all(
+        "ziehen" in (name or "")
+        for name in piles.evaluate_all("(els) => els.map((el) => el.getAttribute('aria-label'))")
+    )
     # announce: every legal row of your sheet is a named button, and only those
     announces = sorted(a["value"] for a in legal if a["type"] == "announce")
     rows = page.locator(".triggs-sheet.big button.move.sheet-row")

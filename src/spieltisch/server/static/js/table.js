@@ -597,7 +597,7 @@ function moveName(element) {
 /** Keeps the focus on the same move after a new state came in, or else on the first move:
  * a keyboard user never loses their place when the page is redrawn. */
 function focusMove(name) {
-  const moves = [...document.querySelectorAll("#main button.move:not([disabled]), #main #answer-input")];
+  const moves = [...document.querySelectorAll("#main button.move:not([disabled]), #main button.discard-toggle, #main #answer-input")];
   const same = name ? moves.find((element) => moveName(element) === name) : null;
   const target = same || moves[0];
   if (target) target.focus({ preventScroll: true });
