@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import PEOPLE, Server
-from tests.e2e.helpers import move_once, play_to_end, unnamed_controls, wait_until_shown
+from tests.e2e.helpers import READY, move_once, play_to_end, unnamed_controls, wait_until_shown
 
 #: A wrapper around the Dicht dran module whose every frame is one held step with its own
 #: sentence: the shell's queue, holds and skipping, whatever the game module does.
@@ -297,6 +297,8 @@ def test_the_table_fits_a_360_px_phone(
     page.wait_for_selector("#board .board")
     move_once(page)
     wait_until_shown(page)
+    # measured once the bots have played and the page waits for this seat again (no redraws)
+    page.wait_for_function(READY, timeout=30_000)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"{game} is {width}px wide on a 360px screen"
     # The seats are a strip on top of the felt; the status bar and the moves are below it.
@@ -423,7 +425,7 @@ def test_an_invitation_asks_the_newcomers_name(server: Server, page: Any) -> Non
     dialog.wait_for()
     dialog.get_by_label("Dein Name").fill("Anna")
     chosen["name"] = "Anna"
-    dialog.get_by_role("button", name="Platz nehmen").click()
+    dialog.get_by_role("button", name="Passt").click()
     dialog.wait_for(state="hidden")
     page.wait_for_function(
         "() => document.querySelector('#felt .seat.me .seat-name').textContent === 'Anna (du)'"

@@ -5,7 +5,7 @@
 import { cardFaces, gamesInfo, getJSON, postJSON } from "./api.js";
 import { fill, h } from "./dom.js";
 import { drawTable, loadGameCss, moduleContext, phoneQuery } from "./felt.js";
-import { gameModule } from "./games/index.js";
+import { gameModule, loadGameModule } from "./games/index.js";
 import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
 import { SPEEDS, Sequencer, reducedMotion, saveSpeed, savedSpeed } from "./sequencer.js";
 
@@ -93,9 +93,8 @@ function showError(message) {
 }
 
 async function load(data) {
-  faces = await cardFaces(data.game);
-  await loadGameWords(data.game);
   if (!replay || replay.game !== data.game) loadGameCss(data.game);
+  [faces] = await Promise.all([cardFaces(data.game), loadGameWords(data.game), loadGameModule(data.game)]);
   replay = data;
   $("game-name").textContent = names[data.game] || data.game;
   document.title = `${t(lang, "replay_heading")} – ${names[data.game] || data.game}`;

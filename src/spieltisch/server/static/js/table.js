@@ -5,9 +5,10 @@
 import { StateFeed, cardFaces, errorText, gamesInfo, postJSON, request, rulesUrl, tableIdFromLocation } from "./api.js";
 import { fill, h } from "./dom.js";
 import { drawTable, loadGameCss, moduleContext, phoneQuery, seatName } from "./felt.js";
-import { gameModule } from "./games/index.js";
+import { gameModule, loadGameModule } from "./games/index.js";
 import { languageSelect, loadGameWords, pageLang, t } from "./i18n.js";
 import { Moves } from "./moves.js";
+import { askName as askForName, nameSeat, storedName } from "./names.js";
 import { SPEEDS, Sequencer, reducedMotion, saveSpeed, savedSpeed } from "./sequencer.js";
 import { createTable, inviteList, rememberConfig, savedConfig } from "./tables.js";
 
@@ -27,6 +28,7 @@ let gameNames = {};
 let askedName = false;
 let drawnSignature = null; // the signature of the state drawn last (see signature)
 let refocus = undefined; // the move focused when a sequence began (null: none)
+let loading = null; // the game's faces, words and module, loading
 
 const $ = (id) => document.getElementById(id);
 const sequencer = new Sequencer({ draw: drawStep, settle: drawFinal, onChange: sequenceChanged });
@@ -46,10 +48,11 @@ function main() {
   $("sheet-toggle").setAttribute("aria-expanded", "false");
   $("take-back").addEventListener("click", takeBack);
   phoneQuery.addEventListener("change", () => redraw());
-  // The settings sit in the header on a desktop and behind one button on a phone.
+  // The settings sit in the header on a wide screen and behind "Mehr" up to 1100 px.
   const settings = $("settings");
-  settings.open = !phoneQuery.matches;
-  phoneQuery.addEventListener("change", () => (settings.open = !phoneQuery.matches));
+  const narrow = window.matchMedia("(max-width: 1100px)");
+  settings.open = !narrow.matches;
+  narrow.addEventListener("change", () => (settings.open = !narrow.matches));
   if (!tableId) return showError(t(lang, "not_found"));
   gamesInfo()
     .then((info) => {
@@ -79,10 +82,6 @@ function wordFrame() {
   $("hand-area").setAttribute("aria-label", t(lang, "your_hand"));
   $("takeover-text").textContent = t(lang, "takeover");
   $("take-back").textContent = t(lang, "take_back");
-  $("name-title").textContent = t(lang, "name_title");
-  $("name-help").textContent = t(lang, "name_help");
-  $("name-label").textContent = t(lang, "name_label");
-  $("name-ok").textContent = t(lang, "name_ok");
 }
 
 /** Schnell / normal / langsam, remembered in this browser. */
@@ -143,10 +142,14 @@ function toggleSheet(open = $("sheet").hidden) {
 /** A new state: its frames join the queue; the first state (and one far behind) is drawn at once. */
 function receive(state) {
   if (!faces) {
-    Promise.all([cardFaces(state.game), loadGameWords(state.game)]).then(
+    // the game's own pieces, all at once: its look, its faces, its words and its module only
+    if (!loading) {
+      loadGameCss(state.game);
+      loading = Promise.all([cardFaces(state.game), loadGameWords(state.game), loadGameModule(state.game)]);
+    }
+    loading.then(
       ([loaded]) => {
         faces = loaded;
-        loadGameCss(state.game);
         receive(state);
       },
       (error) => showError(error.message),
@@ -508,41 +511,35 @@ async function takeBack() {
 
 /**
  * An invitation to a seat nobody has named yet: the name this browser remembers seats them
- * at once; without one, the newcomer is asked before they play (Escape: play unnamed).
+ * at once; without one, the newcomer is asked before they play (the one name dialog of
+ * js/names.js; Escape or "Abbrechen": play unnamed).
  */
 function askName(state) {
   if (askedName || state.seat === null || state.over) return;
   const info = state.seats[state.seat];
   if (!info || info.kind === "bot" || info.name !== "") return;
   askedName = true;
-  const remembered = (localStorage.getItem("spieltisch.name") || "").trim();
+  const remembered = storedName().trim();
   if (remembered) {
-    saveName(remembered).catch(() => openNameDialog(remembered));
+    nameThisSeat(remembered).catch(() => askThenName(remembered));
     return;
   }
-  openNameDialog("");
+  askThenName("");
 }
 
-function openNameDialog(value) {
-  const dialog = $("name-dialog");
-  const input = $("name-input");
-  input.value = value;
-  $("name-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try {
-      await saveName(input.value.trim());
-      dialog.close();
-    } catch (error) {
-      $("name-error").textContent = await errorText(error, lang);
-    }
-  });
-  dialog.showModal();
+async function askThenName(initial) {
+  const name = await askForName(lang, { initial });
+  if (name === null) return; // plays unnamed
+  try {
+    await nameThisSeat(name);
+  } catch (error) {
+    showRefusal(error);
+  }
 }
 
-/** This seat's name, told to the table and remembered in this browser. */
-async function saveName(name) {
-  await request("PUT", `/api/tables/${encodeURIComponent(tableId)}/name?token=${encodeURIComponent(token)}`, { name });
-  localStorage.setItem("spieltisch.name", name);
+/** This seat's name, told to the table (the dialog has remembered it in this browser). */
+async function nameThisSeat(name) {
+  await nameSeat(tableId, token, name);
   await feed.fetchNow();
 }
 
@@ -577,13 +574,12 @@ function sequenceChanged(playing, holding) {
   $("skip").hidden = !playing;
 }
 
-/** On a phone the status bar stays in reach at the bottom, unless it is too tall for that
- * (Triggs' many moves): then it follows the hand like the rest of the page, and never
- * covers the felt. */
+/** On a phone the hand and the status bar stay in reach at the bottom, unless together they
+ * are taller than about half the screen: then they follow the felt like the rest of the page. */
 function fitDock() {
-  const bar = $("status-bar");
-  bar.classList.remove("tall");
-  bar.classList.toggle("tall", phoneQuery.matches && bar.offsetHeight > window.innerHeight * 0.3);
+  const dock = document.querySelector(".dock");
+  dock.classList.remove("tall");
+  dock.classList.toggle("tall", phoneQuery.matches && dock.offsetHeight > window.innerHeight * 0.55);
 }
 
 /** The name of the focused move (or "" for another control among the moves), else null. */
@@ -601,7 +597,7 @@ function moveName(element) {
 /** Keeps the focus on the same move after a new state came in, or else on the first move:
  * a keyboard user never loses their place when the page is redrawn. */
 function focusMove(name) {
-  const moves = [...document.querySelectorAll("#main button.move:not([disabled]), #main #answer-input")];
+  const moves = [...document.querySelectorAll("#main button.move:not([disabled]), #main button.discard-toggle, #main #answer-input")];
   const same = name ? moves.find((element) => moveName(element) === name) : null;
   const target = same || moves[0];
   if (target) target.focus({ preventScroll: true });

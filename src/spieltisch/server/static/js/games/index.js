@@ -1,6 +1,7 @@
-// Each game's board and move words, from the module js/games/<id>.js of every game whose
-// descriptor says it has one (`browser_module` in GET /api/games). Any other game is shown
-// generically. The modules are loaded before the page's own code runs.
+// Each game's board and move words, from the module js/games/<id>.js of a game whose
+// descriptor says it has one (`browser_module` in GET /api/games). A page loads only the
+// module of the game it shows (`loadGameModule`), once it knows the game; any other game is
+// shown generically.
 import { gamesInfo } from "../api.js";
 import { h } from "../dom.js";
 
@@ -13,24 +14,24 @@ const GENERIC = {
   },
 };
 
-async function loadModules() {
-  let info = { games: [] };
+const loaded = new Map(); // game id → its module (or GENERIC)
+
+/** Loads the module of game `id` (once); resolves with it, or the generic one. */
+export async function loadGameModule(id) {
+  if (loaded.has(id)) return loaded.get(id);
+  let module = GENERIC;
   try {
-    info = await gamesInfo();
+    const info = await gamesInfo();
+    const game = info.games.find((item) => item.id === id);
+    if (game && game.browser_module) module = (await import(`./${game.id}.js`)).default;
   } catch {
-    return {}; // the server is unreachable: every game is shown generically
+    /* the server is unreachable or the module failed: the game is shown generically */
   }
-  const loaded = await Promise.all(
-    info.games
-      .filter((game) => game.browser_module)
-      .map(async (game) => [game.id, (await import(`./${game.id}.js`)).default]),
-  );
-  return Object.fromEntries(loaded);
+  loaded.set(id, module);
+  return module;
 }
 
-/** Game id → its module, for the games that have one. */
-export const GAMES = await loadModules();
-
+/** The module of game `id` once loaded (see loadGameModule), else the generic one. */
 export function gameModule(id) {
-  return GAMES[id] || GENERIC;
+  return loaded.get(id) || GENERIC;
 }

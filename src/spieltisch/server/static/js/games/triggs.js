@@ -2,8 +2,11 @@
 // others' sheets as mini-grids on their seats, the three piles in the centre (open tops
 // left and right, face down in the middle). A turn plays as steps: the pile a card came
 // from, each box as it is crossed, a full row flashing and its extra cross jumping in.
+// The moves lie on the things they act on: a pile you may draw from is a button, a hand
+// card you may discard is a button (a value held more than once opens a small chooser of
+// how many), a row you may announce or give an extra cross is a button on your sheet.
 import { h } from "../dom.js";
-import { cardFace, cardRow } from "../cards.js";
+import { cardFace, cardRow, faceParts } from "../cards.js";
 import { boardWord } from "../i18n.js";
 import { scrolling } from "./common.js";
 
@@ -30,9 +33,8 @@ function grid(view, ctx, seat, { mini = false } = {}) {
     const removed = view.removed_values.includes(row);
     const fresh = (crossed && crossed.row === row) || (extra && extra.row === row) ? done - 1 : -1;
     const classes = ["sheet-row", done === boxes ? "full" : "", removed ? "removed" : "", full && full.row === row ? "flash" : ""];
-    return h(
-      "div",
-      { class: classes.join(" ").trim(), role: "img", "aria-label": `${row}: ${w(ctx, "crossed", { n: done, of: boxes })}` },
+    const state = w(ctx, "crossed", { n: done, of: boxes });
+    const parts = [
       h("span", { class: "row-no", "aria-hidden": "true" }, String(row)),
       h(
         "span",
@@ -43,10 +45,27 @@ function grid(view, ctx, seat, { mini = false } = {}) {
           return h("span", { class: kind + jump }, mini ? "" : box < done ? "✕" : "");
         }),
       ),
-    );
+    ];
+    const entry = mini ? null : rowMove(ctx, row);
+    if (entry) {
+      const words = triggs.moveText(entry.action, ctx);
+      return ctx.moves.button(entry, parts, `${words.label} – ${state}`, classes.join(" ").trim());
+    }
+    return h("div", { class: classes.join(" ").trim(), role: "img", "aria-label": `${row}: ${state}` }, parts);
   });
   const label = mini ? w(ctx, "sheet_of", { who: ctx.name(seat) }) : w(ctx, "sheet_mine");
-  return h("div", { class: `triggs-sheet ${mini ? "mini" : "big"}`, role: "group", "aria-label": label }, rows);
+  const sheet = h("div", { class: `triggs-sheet ${mini ? "mini" : "big"}`, role: "group", "aria-label": label }, rows);
+  if (mini) return sheet;
+  // Your sheet says what its row buttons do: announce a row (action C) or give the extra cross.
+  const offered = ctx.moves ? ["announce", "extra"].find((type) => ctx.moves.find({ type }).length) : null;
+  const caption = offered ? w(ctx, offered === "announce" ? "g_announce" : "g_extra") : w(ctx, "sheet_mine");
+  return h("div", { class: `triggs-sheet-box${offered ? " offered" : ""}` }, h("div", { class: "row-caption", "aria-hidden": "true" }, caption), sheet);
+}
+
+/** The legal move on a row of your sheet: announcing it, or the extra cross into it. */
+function rowMove(ctx, row) {
+  if (!ctx.moves) return null;
+  return ctx.moves.find({ type: "announce", value: row })[0] || ctx.moves.find({ type: "extra", row })[0] || null;
 }
 
 function pile(view, ctx, index) {
@@ -56,11 +75,90 @@ function pile(view, ctx, index) {
   const top = name === "left" ? view.open_tops[0] : name === "right" ? view.open_tops[1] : null;
   const drawn = marksOf(ctx).drawn;
   const from = drawn && drawn.pile === name ? " drawn-from" : "";
+  const entry = ctx.moves ? ctx.moves.find({ type: "draw", pile: name })[0] : null;
   let card;
-  if (name === "middle") card = back(w(ctx, "pile_label", { name: words, top: "?", n: size }));
+  if (entry) {
+    // a pile you may draw from is the move itself (its face: the open top, or a back)
+    const label = `${triggs.moveText(entry.action, ctx).label} (${w(ctx, "pile_label", { name: words, top: top ?? "?", n: size })})`;
+    const face = name === "middle" ? [] : faceParts({ main: String(top) });
+    card = ctx.moves.button(entry, face, label, `card triggs pile-move${name === "middle" ? " back triggs-back" : ""}`);
+  } else if (name === "middle") card = back(w(ctx, "pile_label", { name: words, top: "?", n: size }));
   else if (top === null) card = cardFace({ main: "–", kind: "triggs empty-pile", label: w(ctx, "pile_label", { name: words, top: w(ctx, "pile_empty"), n: size }) });
   else card = cardFace({ main: String(top), kind: "triggs", label: w(ctx, "pile_label", { name: words, top, n: size }) });
   return h("div", { class: `triggs-pile${from}` }, card, h("span", { class: "pile-name", "aria-hidden": "true" }, `${words} · ${size}`));
+}
+
+// The value whose discard chooser is open (a value held more than once), kept across redraws
+// of the hand; null: none.
+let chooserValue = null;
+
+/**
+ * Your hand. While discarding is a move (action B) each card you may discard is a button:
+ * a value held once discards that card; a value held more than once opens a small chooser
+ * beside its cards with each legal count ("1× 7", "2× 7").
+ */
+function handCards(view, ctx) {
+  const moves = ctx.moves;
+  const discards = (value) => (moves ? moves.find({ type: "discard", value }) : []);
+  if (chooserValue !== null && !discards(chooserValue).length) chooserValue = null;
+  const cards = [];
+  view.hand.forEach((n, i) => {
+    const label = w(ctx, "card", { n });
+    const entries = discards(n);
+    if (!entries.length) return cards.push(cardFace({ main: String(n), kind: "triggs", label }));
+    const words = triggs.moveText(entries[0].action, ctx);
+    if (entries.length === 1) return cards.push(moves.button(entries[0], faceParts({ main: String(n) }), words.label, "card triggs discard-move"));
+    for (const entry of entries) moves.used.add(entry); // offered by the chooser, not the status bar
+    cards.push(discardToggle(ctx, n, label));
+    if (view.hand[i + 1] !== n) cards.push(discardChooser(ctx, n, entries));
+  });
+  return cards;
+}
+
+/** A card of a value held more than once: it opens (or closes) the chooser of how many. */
+function discardToggle(ctx, n, label) {
+  const toggle = h(
+    "button",
+    {
+      type: "button", class: "card triggs discard-move discard-toggle", "aria-expanded": "false",
+      "aria-controls": `discard-${n}`, "aria-label": `${label}: ${w(ctx, "g_discard")}`,
+    },
+    faceParts({ main: String(n) }),
+  );
+  toggle.addEventListener("click", () => {
+    const chooser = document.getElementById(`discard-${n}`);
+    if (chooser) chooser.toggle(chooser.hidden, true);
+  });
+  return toggle;
+}
+
+/** The chooser beside the cards of value `n`: one button per legal count, only while open. */
+function discardChooser(ctx, n, entries) {
+  const box = h("div", { class: "discard-chooser", id: `discard-${n}`, role: "group", "aria-label": w(ctx, "g_discard"), hidden: true });
+  box.toggle = (open, focus) => {
+    for (const other of document.querySelectorAll(".discard-chooser:not([hidden])")) if (other !== box) other.toggle(false);
+    chooserValue = open ? n : chooserValue === n ? null : chooserValue;
+    box.hidden = !open;
+    for (const card of document.querySelectorAll(`.discard-toggle[aria-controls="discard-${n}"]`)) card.setAttribute("aria-expanded", String(open));
+    if (!open) return box.replaceChildren();
+    const buttons = entries.map((entry) => {
+      const text = triggs.moveText(entry.action, ctx);
+      const button = ctx.moves.button(entry, text.text, text.label, "discard-count");
+      button.addEventListener("click", () => (chooserValue = null));
+      return button;
+    });
+    box.replaceChildren(...buttons);
+    if (focus) buttons[0].focus();
+  };
+  box.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.stopPropagation();
+    box.toggle(false);
+    const card = document.querySelector(`.discard-toggle[aria-controls="discard-${n}"]`);
+    if (card) card.focus();
+  });
+  if (chooserValue === n) queueMicrotask(() => box.isConnected && box.toggle(true, false));
+  return box;
 }
 
 /** A card lying face down: its back only, named by `label`. */
@@ -119,22 +217,30 @@ function stepOf(event, view) {
 
 const triggs = {
   felt(view, ctx) {
+    const drawing = Boolean(ctx.moves && ctx.moves.find({ type: "draw" }).length);
     return h(
       "div",
-      { class: "triggs-felt", role: "group", "aria-label": w(ctx, "piles") },
-      h("div", { class: "triggs-piles" }, [0, 1, 2].map((i) => pile(view, ctx, i))),
-      h("p", { class: "triggs-discard quiet" }, w(ctx, "discard", { n: view.discard_pile.length })),
+      { class: `triggs-felt${drawing ? " drawing" : ""}`, role: "group", "aria-label": w(ctx, "piles") },
+      drawing ? h("div", { class: "row-caption offer", "aria-hidden": "true" }, w(ctx, "g_draw")) : null,
+      h(
+        "div",
+        { class: "triggs-piles" },
+        [0, 1, 2].map((i) => pile(view, ctx, i)),
+        h("p", { class: "triggs-discard quiet" }, w(ctx, "discard", { n: view.discard_pile.length })),
+      ),
     );
   },
 
   hand(view, ctx) {
     if (view.seat === null) return null;
-    const cards = view.hand.map((n) => cardFace({ main: String(n), kind: "triggs", label: w(ctx, "card", { n }) }));
+    const cards = handCards(view, ctx);
+    const discarding = Boolean(ctx.moves && ctx.moves.find({ type: "discard" }).length);
+    const caption = discarding ? [w(ctx, "your_hand"), " · ", h("span", { class: "offer" }, w(ctx, "g_discard"))] : w(ctx, "your_hand");
     return h(
       "div",
-      { class: "triggs-mine" },
+      { class: `triggs-mine${discarding ? " discarding" : ""}` },
       grid(view, ctx, view.seat),
-      cardRow(w(ctx, "your_hand"), cards, { id: "hand", kind: "hand" }),
+      cardRow(caption, cards, { id: "hand", kind: "hand" }),
     );
   },
 
