@@ -1,0 +1,79 @@
+"""The designers' rule options (hand sizes, deck make-up, score tables, …): each changes the
+game as its rules document says, and random and heuristic bots finish games under values
+other than the rule sheet's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spieltisch.bots import make_bot
+from spieltisch.core.chance import derive_seed
+from spieltisch.core.match import play_match
+from spieltisch.games import make_game
+
+#: Per game, option sets away from the rule sheet that together change every new option.
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "dicht-dran": [
+        {"hand_size": 3, "chili_pattern": "rising", "most_chilis": 1},
+        {"hand_size": 12, "chili_pattern": "edges", "most_chilis": 5},
+        {"hand_size": 5, "chili_pattern": "falling", "most_chilis": 2},
+    ],
+}
+
+
+def _seat_counts(game_id: str) -> list[int]:
+    """The fewest and the most seats the game allows."""
+    counts = make_game(game_id).spec.seat_counts
+    return sorted({min(counts), max(counts)})
+
+
+CASES = [
+    pytest.param(game_id, options, seats, id=f"{game_id}-{index}-{seats}p")
+    for game_id, variants in VARIANTS.items()
+    for index, options in enumerate(variants)
+    for seats in _seat_counts(game_id)
+]
+
+
+@pytest.mark.parametrize(("game_id", "options", "seats"), CASES)
+def test_random_and_heuristic_bots_finish_games_under_the_variant(
+    game_id: str, options: dict[str, Any], seats: int
+) -> None:
+    game = make_game(game_id, options)
+    for seed in range(2):
+        specs = ["heuristic" if (seat + seed) % 2 else "random" for seat in range(seats)]
+        agents = [
+            make_bot(spec, game, derive_seed(seed, "bot", seat)) for seat, spec in enumerate(specs)
+        ]
+        match = play_match(game, agents, seed)
+        assert game.is_terminal(match.state)
+        assert len(game.scores(match.state)) == seats
+
+
+# -- Dicht dran ---------------------------------------------------------------------------
+
+
+def test_dicht_dran_deals_the_hand_size_and_scores_with_the_chili_table() -> None:
+    from spieltisch.games.dicht_dran.cards import chili_table
+
+    game = make_game("dicht-dran", {"hand_size": 5, "chili_pattern": "rising", "most_chilis": 4})
+    state = game.new_state(4, 3)
+    assert [len(hand) for hand in state.hands] == [5] * 4
+    assert len(state.draw_pile) == 94 - 4 * 5
+    view = game.view(state, 0)
+    table = chili_table("rising", 4)
+    assert view.chilis == table
+    assert (table[2], table[26], table[99]) == (1, 2, 4)
+    agents = [make_bot("random", game, seat) for seat in range(4)]
+    match = play_match(game, agents, 3)
+    last = game.view(match.state, None)
+    first_pass = [
+        sum(table[card] for card in won) for won in last.collections
+    ]  # the collections are the last pass's; its score counts chilis from the table
+    scores = last.pass_scores[-1]
+    hands = last.last_pass_hands
+    assert list(scores) == [
+        won - sum(table[card] for card in hand) for won, hand in zip(first_pass, hands, strict=True)
+    ]
