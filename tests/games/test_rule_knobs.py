@@ -20,6 +20,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"hand_size": 12, "chili_pattern": "edges", "most_chilis": 5},
         {"hand_size": 5, "chili_pattern": "falling", "most_chilis": 2},
     ],
+    "cento": [{"hand_size": 3}, {"hand_size": 12, "variant": 2}],
 }
 
 
@@ -52,6 +53,21 @@ def test_random_and_heuristic_bots_finish_games_under_the_variant(
         assert len(game.scores(match.state)) == seats
 
 
+@pytest.mark.parametrize(("game_id", "options"), [(g, v[-1]) for g, v in VARIANTS.items()])
+def test_a_search_that_deals_by_belief_finishes_a_game_under_the_variant(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    """The strongest bots deal the hidden cards from the views (and, where the game has
+    one, by its belief about the others' hands): dealing must follow the variant too."""
+    game = make_game(game_id, options)
+    seats = min(game.spec.seat_counts)
+    spec = "ismcts:sims=8:deals=belief" if game_id in {"cento", "missionszahl"} else "ismcts:sims=8"
+    agents = [make_bot(spec, game, 1)] + [
+        make_bot("random", game, derive_seed(1, "bot", seat)) for seat in range(1, seats)
+    ]
+    assert game.is_terminal(play_match(game, agents, 1).state)
+
+
 # -- Dicht dran ---------------------------------------------------------------------------
 
 
@@ -77,3 +93,14 @@ def test_dicht_dran_deals_the_hand_size_and_scores_with_the_chili_table() -> Non
     assert list(scores) == [
         won - sum(table[card] for card in hand) for won, hand in zip(first_pass, hands, strict=True)
     ]
+
+
+# -- Cento --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [3, 12])
+def test_cento_deals_the_hand_size(size: int) -> None:
+    game = make_game("cento", {"hand_size": size})
+    state = game.new_state(6, 5)
+    assert [len(hand) for hand in state.hands] == [size] * 6
+    assert len(state.draw_pile) == 104 - 6 * size - 1  # 99 numbers, the 100, 4 free cards
