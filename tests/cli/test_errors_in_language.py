@@ -52,8 +52,10 @@ CASES = [
     ),
     (
         ["play", "triggs", "--option", "sheet=1"],
-        "triggs has no option 'sheet'; its options are: score_sheet, round_limit",
-        "triggs hat keine Option 'sheet'; seine Optionen sind: score_sheet, round_limit",
+        "triggs has no option 'sheet'; its options are: score_sheet, round_limit, hand_limit, "
+        "hand_size, refill",
+        "triggs hat keine Option 'sheet'; seine Optionen sind: score_sheet, round_limit, "
+        "hand_limit, hand_size, refill",
     ),
     (
         ["simulate", "cento", "--players", "3", "--games", "2", "--bots", "genius"],

@@ -21,6 +21,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"hand_size": 5, "chili_pattern": "falling", "most_chilis": 2},
     ],
     "cento": [{"hand_size": 3}, {"hand_size": 12, "variant": 2}],
+    "triggs": [
+        {"hand_limit": 4, "hand_size": 1, "refill": 1},
+        {"hand_limit": 20, "hand_size": 10, "refill": 10},
+        {"hand_limit": 6, "hand_size": 8, "refill": 3},
+    ],
 }
 
 
@@ -104,3 +109,32 @@ def test_cento_deals_the_hand_size(size: int) -> None:
     state = game.new_state(6, 5)
     assert [len(hand) for hand in state.hands] == [size] * 6
     assert len(state.draw_pile) == 104 - 6 * size - 1  # 99 numbers, the 100, 4 free cards
+
+
+# -- Triggs -------------------------------------------------------------------------------
+
+
+def test_triggs_deals_the_hand_size_and_draws_up_to_the_hand_limit() -> None:
+    from spieltisch.games.triggs.actions import Draw
+
+    game = make_game("triggs", {"hand_size": 7, "hand_limit": 8})
+    state = game.new_state(2, 4)
+    assert [len(hand) for hand in state.hands] == [7, 7]
+    draws = [a for a in game.legal_actions(state, 0) if isinstance(a, Draw)]
+    assert draws  # 7 < 8: action A draws one card only
+    game.apply(state, 0, draws[0])
+    assert len(state.hands[0]) == 8
+    assert state.seat == 1  # one card drawn, the turn is over
+    game.apply(state, 1, next(a for a in game.legal_actions(state, 1) if isinstance(a, Draw)))
+    assert state.seat == 0
+    assert not any(isinstance(a, Draw) for a in game.legal_actions(state, 0))
+
+
+def test_triggs_refills_an_emptied_hand_with_refill_cards() -> None:
+    from spieltisch.games.triggs.actions import Discard
+
+    game = make_game("triggs", {"hand_size": 1, "refill": 3})
+    state = game.new_state(2, 4)
+    discard = next(a for a in game.legal_actions(state, 0) if isinstance(a, Discard))
+    game.apply(state, 0, discard)
+    assert len(state.hands[0]) == 3
