@@ -26,6 +26,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"hand_limit": 20, "hand_size": 10, "refill": 10},
         {"hand_limit": 6, "hand_size": 8, "refill": 3},
     ],
+    "magic-numbers": [
+        {"start_points": 0, "chip_costs": "0,0,0,0", "theme_bonus": 0},
+        {"start_points": 60, "chip_costs": "20,10,5,1", "theme_bonus": 10},
+        {"start_points": 5, "chip_costs": "1,2,3,4", "theme_bonus": 4, "rounds": 2},
+    ],
 }
 
 
@@ -138,3 +143,30 @@ def test_triggs_refills_an_emptied_hand_with_refill_cards() -> None:
     discard = next(a for a in game.legal_actions(state, 0) if isinstance(a, Discard))
     game.apply(state, 0, discard)
     assert len(state.hands[0]) == 3
+
+
+# -- Magic Numbers ------------------------------------------------------------------------
+
+
+def test_magic_numbers_starts_on_start_points_and_charges_the_chip_costs() -> None:
+    from spieltisch.games.magic_numbers.actions import PASS, Bid
+
+    game = make_game("magic-numbers", {"start_points": 20, "chip_costs": "7,4,1,2"})
+    state = game.new_state(3, 2)
+    assert state.points == [20, 20, 20]
+    game.apply(state, 0, Bid(0, 3))  # seat 0: chip 3 on the first card, costs 7
+    game.apply(state, 1, Bid(0, 0))  # seat 1: chip 0 on the first card, costs 2
+    game.apply(state, 2, Bid(1, 1))  # seat 2: chip 1 on the second card, costs 1
+    for seat in (0, 1, 2):
+        game.apply(state, seat, PASS)
+    assert state.points == [13, 18, 19]
+    assert [seat for seat, _ in state.bids[0]] == [0, 1]  # chip 3 still ranks before chip 0
+
+
+def test_magic_numbers_scores_the_theme_bonus_option() -> None:
+    game = make_game("magic-numbers", {"theme_bonus": 5, "rounds": 1})
+    agents = [make_bot("heuristic", game, seat) for seat in range(3)]
+    state = play_match(game, agents, 4).state
+    deck = game.deck.cards
+    for seat, cards in enumerate(state.collections):
+        assert state.bonus[seat] == 5 * len({deck[card].theme for card in cards})
