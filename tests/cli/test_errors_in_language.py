@@ -58,6 +58,26 @@ CASES = [
         "hand_limit, hand_size, refill",
     ),
     (
+        [
+            "simulate",
+            "missionszahl",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--option",
+            "colours=2",
+            "--option",
+            "highest=14",
+        ],
+        "with these options the missionszahl deck has 28 cards; 4 players with 10 hand cards "
+        "each and 10 mission cards need at least 54 (more colours, higher numbers or a smaller "
+        "hand)",
+        "Mit diesen Optionen hat das Deck von missionszahl 28 Karten; 4 Spieler mit je 10 "
+        "Handkarten und 10 Missionskarten brauchen mindestens 54 (mehr Farben, höhere Zahlen "
+        "oder weniger Handkarten)",
+    ),
+    (
         ["simulate", "cento", "--players", "3", "--games", "2", "--bots", "genius"],
         "unknown bot 'genius'; the bots are: random, heuristic, ismcts",
         "unbekannter Bot 'genius'; die Bots sind: random, heuristic, ismcts",

@@ -26,6 +26,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"hand_limit": 20, "hand_size": 10, "refill": 10},
         {"hand_limit": 6, "hand_size": 8, "refill": 3},
     ],
+    "missionszahl": [
+        {"hand_size": 3, "colours": 2, "highest": 14, "symbols": "0,0,0,0,0", "bonus_from": 1},
+        {"hand_size": 15, "symbols": "4,0,4,0,4", "bonus_from": 10, "bonus_step": 30},
+        {"hand_size": 6, "colours": 3, "highest": 20, "symbols": "1,2,3,4,2", "bonus_step": 0},
+    ],
     "magic-numbers": [
         {"start_points": 0, "chip_costs": "0,0,0,0", "theme_bonus": 0},
         {"start_points": 60, "chip_costs": "20,10,5,1", "theme_bonus": 10},
@@ -170,3 +175,44 @@ def test_magic_numbers_scores_the_theme_bonus_option() -> None:
     deck = game.deck.cards
     for seat, cards in enumerate(state.collections):
         assert state.bonus[seat] == 5 * len({deck[card].theme for card in cards})
+
+
+# -- Missionszahl -------------------------------------------------------------------------
+
+
+def test_missionszahl_deals_from_the_deck_the_options_make() -> None:
+    from spieltisch.games.missionszahl.cards import COLOUR, VALUE, Symbol
+
+    options = {"hand_size": 6, "colours": 3, "highest": 20, "symbols": "0,4,0,1,0"}
+    game = make_game("missionszahl", options)
+    state = game.new_state(4, 9)
+    cards = [card for zone in game.card_zones(state).values() for card in zone]
+    assert sorted(cards) == list(game.all_cards(4))
+    assert len(cards) == 3 * 20
+    assert all(COLOUR[card] < 3 and VALUE[card] <= 20 for card in cards)
+    assert [len(hand) for hand in state.hands] == [6] * 4
+    symbols = {game.setup.symbol[card] for card in cards} - {None}
+    assert symbols == {Symbol.NEW_MISSION, Symbol.PLUS_MINUS_3}
+    assert sum(game.setup.symbol[card] is Symbol.PLUS_MINUS_3 for card in cards) == 1
+    view = game.view(state, 0)
+    assert (view.rounds, view.colours, view.highest, view.symbols) == (6, 3, 20, "0,4,0,1,0")
+    match = play_match(game, [make_bot("random", game, seat) for seat in range(4)], 9)
+    assert game.progress(match.state) == 6
+
+
+def test_missionszahl_scores_with_the_colour_bonus_options() -> None:
+    from spieltisch.games.missionszahl.cards import card_id
+    from spieltisch.games.missionszahl.rules import colour_bonus
+
+    game = make_game("missionszahl", {"bonus_from": 2, "bonus_step": 7})
+    reds = [card_id("R", n) for n in (1, 2, 3, 4)]
+    assert [colour_bonus(reds[:k], game.setup.bonus) for k in range(5)] == [0, 0, 7, 14, 21]
+    assert colour_bonus(reds) == 20  # the rule sheet: 10 for three, 20 for four
+
+
+def test_missionszahl_refuses_a_deck_too_small_for_four_hands_and_their_missions() -> None:
+    from spieltisch.core.errors import OptionError
+
+    with pytest.raises(OptionError, match=r"has 28 cards; 4 players .* need at least 54"):
+        make_game("missionszahl", {"colours": 2, "highest": 14})
+    make_game("missionszahl", {"colours": 2, "highest": 14, "hand_size": 4})  # 24 needed

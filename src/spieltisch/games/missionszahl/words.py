@@ -310,8 +310,12 @@ def _who(seat: int, audience: Audience, lang: str, words: dict[str, str]) -> str
 
 
 def _per_player(
-    cards: Sequence[str], seats: Sequence[int], lang: str, words: dict[str, str],
-    audience: Audience, symbols: bool,
+    cards: Sequence[str],
+    seats: Sequence[int],
+    lang: str,
+    words: dict[str, str],
+    audience: Audience,
+    symbols: bool,
 ) -> str:
     return ", ".join(
         words["each"].format(
@@ -361,10 +365,13 @@ def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
 
 
 def _ranking(
-    scores: Sequence[int], places: Sequence[int], audience: Audience, lang: str,
+    scores: Sequence[int],
+    places: Sequence[int],
+    audience: Audience,
+    lang: str,
     words: dict[str, str],
 ) -> str:
-    """"1. Lotte 142, 2. du 120": every seat by place, with its points."""
+    """ "1. Lotte 142, 2. du 120": every seat by place, with its points."""
     order = sorted(range(len(scores)), key=lambda seat: (places[seat], seat))
     return ", ".join(
         words["place"].format(
@@ -432,10 +439,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "no_swap.you": "Du behältst deine ausgespielte Karte.",
         "no_exchange": "{player} tauscht keine Handkarte aus.",
         "no_exchange.you": "Du tauschst keine Handkarte aus.",
-        "exchange_pile": "{player} tauscht eine Handkarte gegen die oberste Karte des "
-        "Ziehstapels.",
-        "exchange_pile.you": "Du tauschst eine Handkarte gegen die oberste Karte des "
-        "Ziehstapels.",
+        "exchange_pile": "{player} tauscht eine Handkarte gegen die oberste Karte des Ziehstapels.",
+        "exchange_pile.you": "Du tauschst eine Handkarte gegen die oberste Karte des Ziehstapels.",
         "exchange_blind": "{player} tauscht eine Handkarte blind mit {other_player}.",
         "exchange_blind.you": "Du tauschst eine Handkarte blind mit {other_player}.",
         "exchange_blind.to_you": "{player} tauscht eine Handkarte blind mit dir.",
@@ -469,8 +474,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "pile, the new mission number is {number} ({mission}).",
         "evens_out_some": "{player} knocks out the even numbers. Out – {players}.",
         "evens_out_some.you": "You knock out the even numbers. Out – {players}.",
-        "evens_out_none": "{player} knocks out the even numbers – nobody played an even "
-        "number.",
+        "evens_out_none": "{player} knocks out the even numbers – nobody played an even number.",
         "evens_out_none.you": "You knock out the even numbers – nobody played an even number.",
         "cancelled": "The symbol action of {card} at {player} is dropped.",
         "cancelled.you": "The symbol action of your {card} is dropped.",
@@ -481,17 +485,13 @@ _EVENTS: dict[str, dict[str, str]] = {
         "give.to_you": "{player} gives you {card}; your {old} goes under the draw pile.",
         "shift": "{player} changes the mission number by {delta} to {target}.",
         "shift.you": "You change the mission number by {delta} to {target}.",
-        "win": "{player} is closest to the mission number {target} with {card} and wins the "
-        "round.",
-        "win.you": "You are closest to the mission number {target} with {card} and win the "
-        "round.",
+        "win": "{player} is closest to the mission number {target} with {card} and wins the round.",
+        "win.you": "You are closest to the mission number {target} with {card} and win the round.",
         "arrow": "The arrow of mission card {mission} now points at {player}.",
         "arrow.you": "The arrow of mission card {mission} now points at you.",
         "no_winner": "Everybody is out: nobody wins this round.",
-        "swap": "{player} swaps played cards with {other_player}: takes {took} and gives "
-        "{gave}.",
-        "swap.you": "You swap played cards with {other_player}: you take {took} and give "
-        "{gave}.",
+        "swap": "{player} swaps played cards with {other_player}: takes {took} and gives {gave}.",
+        "swap.you": "You swap played cards with {other_player}: you take {took} and give {gave}.",
         "swap.to_you": "{player} swaps played cards with you: takes your {took} and gives you "
         "{gave}.",
         "no_swap": "{player} keeps the played card.",
