@@ -169,7 +169,9 @@ def test_magic_numbers_starts_on_start_points_and_charges_the_chip_costs() -> No
 
 
 def test_magic_numbers_scores_the_theme_bonus_option() -> None:
-    game = make_game("magic-numbers", {"theme_bonus": 5, "rounds": 1})
+    from spieltisch.games.magic_numbers.game import MagicNumbers
+
+    game = MagicNumbers({"theme_bonus": 5, "rounds": 1})
     agents = [make_bot("heuristic", game, seat) for seat in range(3)]
     state = play_match(game, agents, 4).state
     deck = game.deck.cards
@@ -182,9 +184,9 @@ def test_magic_numbers_scores_the_theme_bonus_option() -> None:
 
 def test_missionszahl_deals_from_the_deck_the_options_make() -> None:
     from spieltisch.games.missionszahl.cards import COLOUR, VALUE, Symbol
+    from spieltisch.games.missionszahl.game import Missionszahl
 
-    options = {"hand_size": 6, "colours": 3, "highest": 20, "symbols": "0,4,0,1,0"}
-    game = make_game("missionszahl", options)
+    game = Missionszahl({"hand_size": 6, "colours": 3, "highest": 20, "symbols": "0,4,0,1,0"})
     state = game.new_state(4, 9)
     cards = [card for zone in game.card_zones(state).values() for card in zone]
     assert sorted(cards) == list(game.all_cards(4))
@@ -202,9 +204,10 @@ def test_missionszahl_deals_from_the_deck_the_options_make() -> None:
 
 def test_missionszahl_scores_with_the_colour_bonus_options() -> None:
     from spieltisch.games.missionszahl.cards import card_id
+    from spieltisch.games.missionszahl.game import Missionszahl
     from spieltisch.games.missionszahl.rules import colour_bonus
 
-    game = make_game("missionszahl", {"bonus_from": 2, "bonus_step": 7})
+    game = Missionszahl({"bonus_from": 2, "bonus_step": 7})
     reds = [card_id("R", n) for n in (1, 2, 3, 4)]
     assert [colour_bonus(reds[:k], game.setup.bonus) for k in range(5)] == [0, 0, 7, 14, 21]
     assert colour_bonus(reds) == 20  # the rule sheet: 10 for three, 20 for four
