@@ -53,9 +53,9 @@ CASES = [
     (
         ["play", "triggs", "--option", "sheet=1"],
         "triggs has no option 'sheet'; its options are: score_sheet, round_limit, hand_limit, "
-        "hand_size, refill",
+        "hand_size, draw_count, refill",
         "triggs hat keine Option 'sheet'; seine Optionen sind: score_sheet, round_limit, "
-        "hand_limit, hand_size, refill",
+        "hand_limit, hand_size, draw_count, refill",
     ),
     (
         [

@@ -22,9 +22,9 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     ],
     "cento": [{"hand_size": 3}, {"hand_size": 12, "variant": 2}],
     "triggs": [
-        {"hand_limit": 4, "hand_size": 1, "refill": 1},
-        {"hand_limit": 20, "hand_size": 10, "refill": 10},
-        {"hand_limit": 6, "hand_size": 8, "refill": 3},
+        {"hand_limit": 4, "hand_size": 1, "refill": 1, "draw_count": 1},
+        {"hand_limit": 20, "hand_size": 10, "refill": 10, "draw_count": 3},
+        {"hand_limit": 6, "hand_size": 8, "refill": 3, "draw_count": 3},
     ],
     "missionszahl": [
         {"hand_size": 3, "colours": 2, "highest": 14, "symbols": "0,0,0,0,0", "bonus_from": 1},
@@ -138,6 +138,17 @@ def test_triggs_deals_the_hand_size_and_draws_up_to_the_hand_limit() -> None:
     game.apply(state, 1, next(a for a in game.legal_actions(state, 1) if isinstance(a, Draw)))
     assert state.seat == 0
     assert not any(isinstance(a, Draw) for a in game.legal_actions(state, 0))
+
+
+@pytest.mark.parametrize(("count", "drawn"), [(1, 1), (3, 3)])
+def test_triggs_action_a_draws_draw_count_cards(count: int, drawn: int) -> None:
+    from spieltisch.games.triggs.actions import Draw
+
+    game = make_game("triggs", {"draw_count": count})
+    state = game.new_state(2, 4)
+    while state.seat == 0:
+        game.apply(state, 0, next(a for a in game.legal_actions(state, 0) if isinstance(a, Draw)))
+    assert len(state.hands[0]) == 5 + drawn
 
 
 def test_triggs_refills_an_emptied_hand_with_refill_cards() -> None:

@@ -171,6 +171,7 @@ class TriggsBot(Model):
         self.name = name
         self.sheet = game.sheet
         self.hand_limit = game.hand_limit
+        self.draw_count = game.draw_count
         #: the cards an emptied hand draws (the game's option ``refill``)
         self.refill_cards = game.refill
         self.later = later
@@ -248,7 +249,7 @@ class TriggsBot(Model):
                 key=lambda pair: -pair[0],
             )
             second = 0.0
-            if len(view.hand) + 1 < self.hand_limit:
+            if self.draw_count > 1 and len(view.hand) + 1 < self.hand_limit:
                 second = max([middle] + [gain for gain, a in gains[1:] if a.pile != MIDDLE])
             total = self.later * (now + second)
             scored += [(total + self.later * gain, a) for gain, a in gains]

@@ -35,6 +35,7 @@ from spieltisch.games.triggs.actions import (
     ACTIONS,
     BY_JSON,
     BY_TEXT,
+    DRAW_COUNT,
     FINISH,
     FORMS,
     HAND_LIMIT,
@@ -140,6 +141,14 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
                 maximum=10,
             ),
             OptionSpec(
+                "draw_count",
+                DRAW_COUNT,
+                "Karten, die Aktion A zieht (die Regel: genau 2; bis zum Handkartenlimit)",
+                "cards action A draws (the rules: exactly 2; up to the hand limit)",
+                minimum=1,
+                maximum=3,
+            ),
+            OptionSpec(
                 "refill",
                 REFILL_HAND,
                 "Karten, die ein Spieler mit leerer Hand nach Aktion B oder C zieht (die Regel: 5)",
@@ -159,6 +168,7 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
         self.hand_limit = int(self.options["hand_limit"])
         self.hand_size = int(self.options["hand_size"])
         self.refill = int(self.options["refill"])
+        self.draw_count = int(self.options["draw_count"])
         #: The rows of the sheet as a view shows them (rows 1–12).
         self._sheet_rows = self.sheet[1:]
         #: ``to_act`` for each seat in turn (one tuple each, made once).

@@ -176,6 +176,8 @@ class TriggsRules:
     hand_limit: int
     #: the cards an emptied hand draws
     refill: int
+    #: the cards action A draws (up to the hand limit)
+    draw_count: int
 
     # -- what may be done ----------------------------------------------------------------------
     def _turn_choices(self, state: TriggsState) -> tuple[Action, ...]:
@@ -251,12 +253,13 @@ class TriggsRules:
 
     # -- doing it ----------------------------------------------------------------------
     def _draw(self, state: TriggsState, action: Draw, log: list[Event] | None) -> None:
-        """Action A: draw two cards (one with nine in hand), one action per card."""
+        """Action A: draw two cards (``draw_count``; no more than the hand limit allows, so
+        one with nine in hand), one action per card."""
         seat = state.seat
         pile = action.pile
         hand = state.hands[seat]
         if state.phase is TURN:
-            state.draws_left = min(2, self.hand_limit - len(hand))
+            state.draws_left = min(self.draw_count, self.hand_limit - len(hand))
         card = state.piles[pile].pop()
         insort(hand, card)
         if pile != MIDDLE:
