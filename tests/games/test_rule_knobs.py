@@ -213,6 +213,18 @@ def test_missionszahl_deals_from_the_deck_the_options_make() -> None:
     assert game.progress(match.state) == 6
 
 
+def test_missionszahl_log_names_only_the_symbols_the_deck_keeps() -> None:
+    from spieltisch.core.game import Event
+
+    reveal = Event("reveal", {"cards": ["R4", "G5"]})
+    assert make_game("missionszahl").describe(reveal, "en") == (
+        "Revealed – Player 1: R4 (pass on), Player 2: G5 (±3)."
+    )
+    assert make_game("missionszahl", {"symbols": "0,4,4,4,4"}).describe(reveal, "en") == (
+        "Revealed – Player 1: R4, Player 2: G5 (±3)."
+    )
+
+
 def test_missionszahl_scores_with_the_colour_bonus_options() -> None:
     from spieltisch.games.missionszahl.cards import card_id
     from spieltisch.games.missionszahl.game import Missionszahl

@@ -399,4 +399,4 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         return None
 
     def describe(self, event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
-        return words.describe(event, lang, audience)
+        return words.describe(event, lang, audience, self.setup.symbol)

@@ -297,10 +297,11 @@ _CARD_KEYS = ("card", "old", "took", "gave", "got")
 _OTHER_KEYS = {"to": "to_player", "other": "other_player"}
 
 
-def card_text(name: str, lang: str) -> str:
-    """A card's name with its symbol, e.g. ``R4 (pass on)``."""
+def card_text(name: str, lang: str, symbols: Sequence[Symbol | None] = SYMBOL) -> str:
+    """A card's name with its symbol (as ``symbols``, the game's symbol table, says), e.g.
+    ``R4 (pass on)``."""
     card = card_from_name(name)
-    symbol = SYMBOL[card] if card is not None else None
+    symbol = symbols[card] if card is not None else None
     return name if symbol is None else f"{name} ({in_lang(_SYMBOL_WORDS, lang)[symbol.value]})"
 
 
@@ -315,31 +316,37 @@ def _per_player(
     lang: str,
     words: dict[str, str],
     audience: Audience,
-    symbols: bool,
+    symbols: Sequence[Symbol | None] | None,
 ) -> str:
     return ", ".join(
         words["each"].format(
             player=_who(seat, audience, lang, words),
-            card=card_text(card, lang) if symbols else card,
+            card=card_text(card, lang, symbols) if symbols is not None else card,
         )
         for seat, card in zip(seats, cards, strict=True)
     )
 
 
-def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
+def describe(
+    event: Event,
+    lang: str,
+    audience: Audience = NEUTRAL,
+    symbols: Sequence[Symbol | None] = SYMBOL,
+) -> str:
     """One line telling ``audience`` what ``event`` means, in ``lang``: seats by their names,
-    the reader as "du"/"you" (a line about two seats has a form for each of them)."""
+    the reader as "du"/"you" (a line about two seats has a form for each of them); cards
+    carry the symbols of ``symbols``, the game's symbol table."""
     lang = lang if lang in _EVENT_WORDS else "en"
     words = _EVENT_WORDS[lang]
     data: dict[str, Any] = dict(event.data)
     kind = event.kind
     for key in _CARD_KEYS:
         if key in data:
-            data[key] = card_text(data[key], lang)
+            data[key] = card_text(data[key], lang, symbols)
     if "cards" in data:
         seats = data.get("seats", range(len(data["cards"])))
-        symbols = kind != "tie_draw"  # drawn only for their numbers
-        data["cards"] = _per_player(data["cards"], seats, lang, words, audience, symbols)
+        marks = symbols if kind != "tie_draw" else None  # drawn only for their numbers
+        data["cards"] = _per_player(data["cards"], seats, lang, words, audience, marks)
     if "seats" in data:
         data["players"] = ", ".join(_who(seat, audience, lang, words) for seat in data["seats"])
     if "delta" in data:
