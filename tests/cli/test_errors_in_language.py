@@ -52,8 +52,30 @@ CASES = [
     ),
     (
         ["play", "triggs", "--option", "sheet=1"],
-        "triggs has no option 'sheet'; its options are: score_sheet, round_limit",
-        "triggs hat keine Option 'sheet'; seine Optionen sind: score_sheet, round_limit",
+        "triggs has no option 'sheet'; its options are: score_sheet, round_limit, hand_limit, "
+        "hand_size, draw_count, refill",
+        "triggs hat keine Option 'sheet'; seine Optionen sind: score_sheet, round_limit, "
+        "hand_limit, hand_size, draw_count, refill",
+    ),
+    (
+        [
+            "simulate",
+            "missionszahl",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--option",
+            "colours=2",
+            "--option",
+            "highest=14",
+        ],
+        "with these options the missionszahl deck has 28 cards; 4 players with 10 hand cards "
+        "each and 10 mission cards need at least 54 (more colours, higher numbers or a smaller "
+        "hand)",
+        "Mit diesen Optionen hat das Deck von missionszahl 28 Karten; 4 Spieler mit je 10 "
+        "Handkarten und 10 Missionskarten brauchen mindestens 54 (mehr Farben, höhere Zahlen "
+        "oder weniger Handkarten)",
     ),
     (
         ["simulate", "cento", "--players", "3", "--games", "2", "--bots", "genius"],

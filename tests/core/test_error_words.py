@@ -146,6 +146,7 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "option_number": lambda _: make_game("dicht-dran", {"passes": "99"}),
     "option_choice": lambda _: make_game("cento", {"hundred_mode": "both"}),
     "option_pattern": lambda _: make_game("triggs", {"score_sheet": "x"}),
+    "option_deck_small": lambda _: make_game("missionszahl", {"colours": 2, "highest": 14}),
     "option_syntax": lambda _: parse_options(["x"]),
     "usage_required": lambda _: build_parser("en").parse_args(["simulate", "cento"]),
     "usage_unrecognized": lambda _: build_parser("en").parse_args(["games", "--bogus"]),

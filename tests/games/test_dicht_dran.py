@@ -299,13 +299,25 @@ def test_three_to_five_players(seats: int) -> None:
 def test_bad_options_name_the_allowed_values() -> None:
     with pytest.raises(OptionError, match="whole number from 1 to 10"):
         DichtDran({"passes": 0})
-    with pytest.raises(OptionError, match="its options are: passes, anchors_can_be_target"):
+    with pytest.raises(
+        OptionError,
+        match="its options are: passes, anchors_can_be_target, hand_size, chili_pattern, most",
+    ):
         DichtDran({"rounds": 3})
     with pytest.raises(OptionError, match="true or false"):
         DichtDran({"anchors_can_be_target": "maybe"})
+    with pytest.raises(OptionError, match="whole number from 3 to 12"):
+        DichtDran({"hand_size": 13})
+    with pytest.raises(OptionError, match="cycle, rising, falling, edges"):
+        DichtDran({"chili_pattern": "random"})
+    with pytest.raises(OptionError, match="whole number from 1 to 5"):
+        DichtDran({"most_chilis": 0})
     assert DichtDran({"passes": "3", "anchors_can_be_target": "false"}).options == {
         "passes": 3,
         "anchors_can_be_target": False,
+        "hand_size": 8,
+        "chili_pattern": "cycle",
+        "most_chilis": 3,
     }
 
 

@@ -113,7 +113,9 @@ def test_report_states_what_produced_it_and_the_win_shares(
     assert page.facts["players"] == "3"
     assert page.facts["bots"] == "heuristic, random, random"
     assert page.facts["rules-version"] == "1"
-    assert page.facts["options"] == "passes=2, anchors_can_be_target=True"
+    assert page.facts["options"] == (
+        "passes=2, anchors_can_be_target=True, hand_size=8, chili_pattern=cycle, most_chilis=3"
+    )
     assert page.facts["game-seeds"] == "games 1 to 60, each shuffled from seed 4 and its own number"
     assert page.facts["command"].startswith("spieltisch report dicht-dran --players 3")
     assert page.facts["workers"].split()[0].isdigit()

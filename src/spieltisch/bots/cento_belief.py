@@ -40,7 +40,6 @@ from spieltisch.games.cento.game import (
     DREW,
     ENDED,
     ENDED_RUN,
-    HAND_SIZE,
     LAID,
     TOOK,
     Cento,
@@ -88,7 +87,8 @@ class CentoBelief:
         self, moves: tuple[PublicMove, ...], players: int, seat: Seat | None
     ) -> dict[Seat, list[frozenset[int]]]:
         """The marks after ``moves`` (see the module docstring) for every seat but ``seat``."""
-        hands = {other: [UNMARKED] * HAND_SIZE for other in range(players) if other != seat}
+        size = self.game.hand_size
+        hands = {other: [UNMARKED] * size for other in range(players) if other != seat}
         previous: PublicMove | None = None
         for move in moves:
             who, kind, number = move

@@ -46,7 +46,7 @@ from spieltisch.bots.model import Model
 from spieltisch.bots.scoring import TieBreaker, number
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
-from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, LOWEST
+from spieltisch.games.dicht_dran.cards import HIGHEST, LOWEST
 from spieltisch.games.dicht_dran.game import DichtDran
 from spieltisch.games.dicht_dran.knowledge import DichtDranView, seen_groups
 from spieltisch.games.dicht_dran.rules import CLOSENESS, closeness, gap_of
@@ -141,7 +141,7 @@ class DichtDranBot(Model):
                 view.target_position,
                 self.next_target,
                 cards,
-                CHILIS,
+                view.chilis,
                 *self._weights(view, cards),
                 self.keep,
                 TIE,
@@ -203,12 +203,13 @@ class DichtDranBot(Model):
         position = view.target_position
         circle = view.circle
         chances = win_chances(total, draws)
-        shedding = [(card, CHILIS[card], shed * CHILIS[card]) for card in cards]
+        table = view.chilis
+        shedding = [(card, table[card], shed * table[card]) for card in cards]
         rows: list[list[float]] = []
         while True:
             target = circle[position]
             low, high = gap_of(circle, position)  # later: roughly, as the circle changes
-            prize = CHILIS[target]
+            prize = table[target]
             first, last = BEATEN_BY[target]
             row = []
             for card, chilis, shed_value in shedding:

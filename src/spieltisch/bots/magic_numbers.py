@@ -57,6 +57,7 @@ from spieltisch.games.magic_numbers.actions import (
 )
 from spieltisch.games.magic_numbers.deck import Card, Deck
 from spieltisch.games.magic_numbers.game import (
+    DEFAULT_CHIP_COSTS,
     THEME_BONUS,
     MagicNumbers,
     MagicNumbersView,
@@ -83,9 +84,21 @@ class MagicNumbersBot(Model):
 
     wants_view = True
 
-    def __init__(self, deck: Deck, seed: int, knowledge: float = 1.0, name: str = "heuristic"):
+    def __init__(
+        self,
+        deck: Deck,
+        seed: int,
+        knowledge: float = 1.0,
+        name: str = "heuristic",
+        *,
+        chip_costs: tuple[int, ...] = DEFAULT_CHIP_COSTS,
+        theme_bonus: int = THEME_BONUS,
+    ):
         self.name = name
         self.deck = deck
+        #: the game's rule options: what each chip costs, the points per theme collected
+        self.chip_costs = chip_costs
+        self.theme_bonus = theme_bonus
         self.seed = seed
         self.knowledge = knowledge
         rng = random.Random(seed)
@@ -199,8 +212,8 @@ class MagicNumbersBot(Model):
         else:
             solve = later * ((1 - others) * (1 - OTHERS_HINT_GAIN)) ** ahead
         mine = {c.theme for c in view.collections[view.seat]}
-        bonus = THEME_BONUS if card.theme not in mine else 0
-        return float(solve * (points + bonus) - bid.chip)
+        bonus = self.theme_bonus if card.theme not in mine else 0
+        return float(solve * (points + bonus) - self.chip_costs[bid.chip])
 
     def _prospects(self, card: Card) -> tuple[float, bool, float, int]:
         """What this bot expects of ``card`` whatever the table: the chance that another
@@ -244,7 +257,14 @@ def heuristic(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec
             raise BotSpecError(
                 code="heuristic_knowledge", most=MAX_KNOWLEDGE, value=params["knowledge"]
             )
-    return MagicNumbersBot(game.deck, seed, knowledge, name=spec)
+    return MagicNumbersBot(
+        game.deck,
+        seed,
+        knowledge,
+        name=spec,
+        chip_costs=game.chip_costs,
+        theme_bonus=game.theme_bonus,
+    )
 
 
 #: The entry for ``spieltisch.bots.HEURISTICS``: the factory and its parameter names.

@@ -35,7 +35,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import accumulate
 from operator import mul
 from typing import Any, NamedTuple
@@ -158,16 +158,15 @@ def _prefix(count: Sequence[int]) -> list[int]:
     return list(accumulate(count))
 
 
-#: ``STEP[k]``: the colour bonus gained by the ``k``-th card of a colour (10 from the
-#: third card on).
-STEP: tuple[int, ...] = tuple(
-    BONUS_STEP if k >= BONUS_FROM else 0 for k in range(len(ALL_CARDS) + 2)
-)
+@cache
+def step_table(bonus_from: int = BONUS_FROM, bonus_step: int = BONUS_STEP) -> tuple[int, ...]:
+    """``table[k]``: the colour bonus gained by the ``k``-th card of a colour (``bonus_step``
+    from the ``bonus_from``-th card on; the rule sheet: 10 from the third)."""
+    return tuple(bonus_step if k >= bonus_from else 0 for k in range(len(ALL_CARDS) + 2))
 
 
-def _bonus_step(count: int) -> int:
-    """The colour bonus gained by the ``count``-th card of a colour."""
-    return STEP[count]
+#: The rule sheet's :func:`step_table`.
+STEP: tuple[int, ...] = step_table()
 
 
 class _Odds:
@@ -181,7 +180,10 @@ class _Odds:
         pools: Sequence[tuple[tuple[int, ...], int]],
         players: int,
         smart: float,
+        symbol: Sequence[Symbol | None] = SYMBOL,
     ) -> None:
+        #: ``symbol[card]``: the card's symbol in this game's deck
+        self.symbol = symbol
         self.count = count
         self.odd_count = odd_count
         self.prefix = _prefix(count)
@@ -299,7 +301,7 @@ class _Odds:
     def card_p_win(self, card: int, target: int) -> float:
         """The chance to win with ``card``, counting its own symbol."""
         value = VALUE[card]
-        symbol = SYMBOL[card]
+        symbol = self.symbol[card]
         if symbol is None:
             return self.p_win(value, target)
         if symbol is PLUS_MINUS_3:
@@ -393,6 +395,10 @@ class _Table:
         self.projected = [self._projected(s) for s in range(n)]
         self.colours = [colour_counts(cards) for cards in self.projected]
         self.harm = self._harm_weights(view)
+        #: the game's deck and colour bonus (rule options): each card's symbol, and the
+        #: bonus the ``k``-th card of a colour brings
+        self.symbol = view.setup.symbol
+        self.step = step_table(view.bonus_from, view.bonus_step)
         self._unseen: list[int] | None = None
         self._odds: _Odds | None = None
         self._average: tuple[float, ...] | None = None
@@ -424,7 +430,7 @@ class _Table:
         for value in map(VALUE.__getitem__, self.unseen):
             count[value] += 1
         odd_count = list(map(mul, count, _ODD))
-        self._odds = _Odds(count, odd_count, self._pools, self.n, self.w.smart)
+        self._odds = _Odds(count, odd_count, self._pools, self.n, self.w.smart, self.symbol)
         return self._odds
 
     @property
@@ -477,11 +483,11 @@ class _Table:
 
     def gain(self, seat: int, card: int) -> int:
         """What receiving ``card`` adds to ``seat``'s final score."""
-        return self.values[seat][VALUE[card]] + STEP[self.colours[seat][COLOUR[card]] + 1]
+        return self.values[seat][VALUE[card]] + self.step[self.colours[seat][COLOUR[card]] + 1]
 
     def loss(self, seat: int, card: int) -> int:
         """What giving away ``card`` (counted in the projection) costs ``seat``."""
-        return self.values[seat][VALUE[card]] + STEP[self.colours[seat][COLOUR[card]]]
+        return self.values[seat][VALUE[card]] + self.step[self.colours[seat][COLOUR[card]]]
 
     def arrow_value(self, seat: int, number: int) -> int:
         """What the arrow of a mission ``number`` saves for ``seat`` (its known cards)."""
@@ -503,7 +509,7 @@ class _Table:
         chance = self.odds.card_p_win(card, target)
         swap = self._swap_hope(card)
         exchange = self._exchange_hope(card)
-        if SYMBOL[card] is NEW_MISSION:
+        if self.symbol[card] is NEW_MISSION:
             arrow: float = 0
             denial: float = 0
         else:
@@ -540,7 +546,7 @@ class _Table:
             unseen = self.unseen
             values = self.values[seat]
             colours = self.colours[seat]
-            down = [STEP[k] for k in colours]
+            down = [self.step[k] for k in colours]
             losses = [values[VALUE[c]] + down[COLOUR[c]] for c in unseen]
             mean = sum(losses) / len(unseen) if unseen else 0.0
             self._means[seat] = mean
@@ -551,7 +557,7 @@ class _Table:
         if self._sorted_gains is None:
             values = self.values[self.me]
             colours = self.colours[self.me]
-            up = [STEP[k + 1] for k in colours]
+            up = [self.step[k + 1] for k in colours]
             self._sorted_gains = sorted([values[VALUE[c]] + up[COLOUR[c]] for c in self.unseen])
         return self._sorted_gains
 
@@ -644,7 +650,7 @@ class _Table:
         counts = self.colours[me][:]
         counts[COLOUR[mine]] -= 1
         gain = self.points(me, theirs) - self.points(me, mine)
-        gain += _bonus_step(counts[COLOUR[theirs]] + 1) - _bonus_step(counts[COLOUR[mine]] + 1)
+        gain += self.step[counts[COLOUR[theirs]] + 1] - self.step[counts[COLOUR[mine]] + 1]
         harm = self.loss(other, theirs) - self.gain(other, mine)
         return gain + self.harm[other] * harm
 

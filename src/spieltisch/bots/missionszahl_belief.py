@@ -89,15 +89,17 @@ class MissionszahlBelief:
         round included), most marked first: the cards that card is unlikely to be. A search
         deals many times from one view: it is read once."""
         if view is not self._view:
-            self._marks = self.read(view.history, view.players, view.seat)
+            self._marks = self.read(view.history, view.players, view.seat, view.rounds)
             self._view = view
         return self._marks
 
     @staticmethod
-    def read(history: History, players: int, seat: Seat | None) -> dict[Seat, list[frozenset[int]]]:
+    def read(
+        history: History, players: int, seat: Seat | None, hand_size: int = HAND_SIZE
+    ) -> dict[Seat, list[frozenset[int]]]:
         """The marks after ``history`` (see the module docstring) for every seat but
-        ``seat``."""
-        hands = {other: [UNMARKED] * HAND_SIZE for other in range(players) if other != seat}
+        ``seat``, in a game of ``hand_size`` cards a hand."""
+        hands = {other: [UNMARKED] * hand_size for other in range(players) if other != seat}
         for record in history:
             if isinstance(record, Exchanged):
                 for other in (record.seat, record.partner):

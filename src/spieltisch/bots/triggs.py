@@ -47,7 +47,6 @@ from spieltisch.bots.scoring import TieBreaker, best_first, best_scored, number
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import View
 from spieltisch.games.triggs.actions import (
-    HAND_LIMIT,
     LEFT,
     MIDDLE,
     Announce,
@@ -57,7 +56,7 @@ from spieltisch.games.triggs.actions import (
     Finish,
     Form,
 )
-from spieltisch.games.triggs.game import PAIRS, REFILL_HAND, Triggs, TriggsView, counts_of
+from spieltisch.games.triggs.game import PAIRS, Triggs, TriggsView, counts_of
 from spieltisch.games.triggs.knowledge import unseen_counts
 from spieltisch.games.triggs.rules import formations_of
 from spieltisch.games.triggs.sheet import VALUES
@@ -171,6 +170,10 @@ class TriggsBot(Model):
     ) -> None:
         self.name = name
         self.sheet = game.sheet
+        self.hand_limit = game.hand_limit
+        self.draw_count = game.draw_count
+        #: the cards an emptied hand draws (the game's option ``refill``)
+        self.refill_cards = game.refill
         self.later = later
         self.refill = refill
         self.complete = complete
@@ -246,7 +249,7 @@ class TriggsBot(Model):
                 key=lambda pair: -pair[0],
             )
             second = 0.0
-            if len(view.hand) + 1 < HAND_LIMIT:
+            if self.draw_count > 1 and len(view.hand) + 1 < self.hand_limit:
                 second = max([middle] + [gain for gain, a in gains[1:] if a.pile != MIDDLE])
             total = self.later * (now + second)
             scored += [(total + self.later * gain, a) for gain, a in gains]
@@ -430,7 +433,7 @@ class TriggsBot(Model):
         """The five cards an empty hand draws, as potential: each card's chance to fit a
         row with free boxes (pairs among them come on top, left out here)."""
         fitting = sum(weight for card, weight in enumerate(weights) if weight and free[card])
-        return self.refill * self.later * REFILL_HAND * fitting
+        return self.refill * self.later * self.refill_cards * fitting
 
     @staticmethod
     def _unseen_weights(view: TriggsView) -> list[float]:

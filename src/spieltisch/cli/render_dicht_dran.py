@@ -12,23 +12,30 @@ from rich.text import Text
 from spieltisch.cli.i18n import t
 from spieltisch.core.game import Game
 from spieltisch.core.words import in_lang, section
-from spieltisch.games.dicht_dran.cards import CHILI_COLOURS, chili_sum, chilis
+from spieltisch.games.dicht_dran.cards import CHILI_COLOURS, CHILIS, chili_sum
 from spieltisch.games.dicht_dran.words import WORDS
 
 TERM = section(WORDS, "board", "term")
 
-_RICH_COLOURS = {"green": "green", "orange": "dark_orange", "purple": "magenta"}
+_RICH_COLOURS = {
+    "green": "green",
+    "orange": "dark_orange",
+    "purple": "magenta",
+    "red": "red",
+    "black": "bright_black",
+}
 
 
-def chili_card(card: int) -> Text:
-    """A Dicht dran card as its number and one coloured dot per chili."""
-    count = chilis(card)
+def chili_card(card: int, chilis: tuple[int, ...] = CHILIS) -> Text:
+    """A Dicht dran card as its number and one coloured dot per chili (as ``chilis``, the
+    game's chili table, says)."""
+    count = chilis[card]
     style = _RICH_COLOURS[CHILI_COLOURS[count]]
     return Text.assemble((f"{card}", "bold"), (" " + "●" * count, style))
 
 
-def _cards(cards: tuple[int, ...] | list[int]) -> Text:
-    return Text("  ").join(chili_card(card) for card in cards) if cards else Text("–")
+def _cards(cards: tuple[int, ...] | list[int], chilis: tuple[int, ...]) -> Text:
+    return Text("  ").join(chili_card(card, chilis) for card in cards) if cards else Text("–")
 
 
 def render_dicht_dran(game: Game[Any, Any, Any], view: Any, lang: str) -> RenderableType:
@@ -42,7 +49,7 @@ def render_dicht_dran(game: Game[Any, Any, Any], view: Any, lang: str) -> Render
     )
     parts.append(_players(view, words, lang))
     if view.seat is not None:
-        parts.append(Text.assemble((words["your_hand"], "bold"), _cards(view.hand)))
+        parts.append(Text.assemble((words["your_hand"], "bold"), _cards(view.hand, view.chilis)))
         if view.my_card is not None:
             parts.append(Text(words["my_card"] + str(view.my_card)))
     stage = words["over"] if over else words["title"].format(n=view.pass_number, of=view.passes)
@@ -64,11 +71,11 @@ def _circle(view: Any) -> Text:
     neighbours = set() if target is None else {(target - 1) % 6, (target + 1) % 6}
     for position, card in enumerate(view.circle):
         if position == target:
-            piece = Text.assemble("[", chili_card(card), "]", style="reverse")
+            piece = Text.assemble("[", chili_card(card, view.chilis), "]", style="reverse")
         elif position in neighbours:
-            piece = Text.assemble(chili_card(card), style="underline")
+            piece = Text.assemble(chili_card(card, view.chilis), style="underline")
         else:
-            piece = chili_card(card)
+            piece = chili_card(card, view.chilis)
         circle.append_text(piece)
         circle.append("   ")
     return circle
@@ -94,7 +101,7 @@ def _players(view: Any, words: dict[str, str], lang: str) -> Table:
             name,
             str(view.hand_sizes[seat]),
             str(len(view.collections[seat])),
-            str(chili_sum(view.collections[seat])),
+            str(chili_sum(view.collections[seat], view.chilis)),
             points,
             words["laid"] if view.committed[seat] else "",
         )

@@ -3,6 +3,7 @@ no rules."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -32,17 +33,18 @@ _WORDS = section(WORDS, "board", "term")
 _SYMBOL_WORDS = section(WORDS, "symbol")
 
 
-def card_text(card: int, symbol: bool = True) -> Text:
-    """A card as its name in its colour, with its symbol's mark."""
+def card_text(card: int, symbol: bool = True, symbols: Sequence[Symbol | None] = SYMBOL) -> Text:
+    """A card as its name in its colour, with its symbol's mark (as ``symbols``, the game's
+    symbol table, says)."""
     text = Text(NAME[card], style=_STYLES[COLOUR[card]])
-    mark = SYMBOL[card]
+    mark = symbols[card]
     if symbol and mark is not None:
         text.append(_TAGS[mark], style="bold")
     return text
 
 
-def _cards(cards: tuple[int, ...]) -> Text:
-    return Text(" ").join(card_text(card) for card in cards) if cards else Text("–")
+def _cards(cards: tuple[int, ...], symbols: Sequence[Symbol | None]) -> Text:
+    return Text(" ").join(card_text(card, True, symbols) for card in cards) if cards else Text("–")
 
 
 def _missions(view: Any, lang: str, words: dict[str, str]) -> RenderableType:
@@ -70,7 +72,7 @@ def _players(view: Any, lang: str, words: dict[str, str]) -> Table:
     for seat in range(view.players):
         name = t(lang, "player", n=seat + 1) + (f" ({t(lang, 'you')})" if seat == view.seat else "")
         card = view.played[seat]
-        played = card_text(card) if card is not None else Text("")
+        played = card_text(card, True, view.setup.symbol) if card is not None else Text("")
         if view.committed[seat]:
             played = Text(words["laid"], style="dim")
         notes = [
@@ -125,15 +127,21 @@ def render_missionszahl(game: Game[Any, Any, Any], view: Any, lang: str) -> Rend
         Text(pile),
     ]
     if view.drawn is not None:
-        parts.append(Text.assemble(words["drawn"], card_text(view.drawn)))
+        parts.append(Text.assemble(words["drawn"], card_text(view.drawn, True, view.setup.symbol)))
     for seat, cards in enumerate(view.known_hands):
         if cards:
             player = t(lang, "player", n=seat + 1)
-            parts.append(Text.assemble(words["known"].format(player=player), _cards(cards)))
+            parts.append(
+                Text.assemble(
+                    words["known"].format(player=player), _cards(cards, view.setup.symbol)
+                )
+            )
     if view.seat is not None:
-        parts.append(Text.assemble((words["hand"], "bold"), _cards(view.hand)))
+        parts.append(Text.assemble((words["hand"], "bold"), _cards(view.hand, view.setup.symbol)))
         if view.my_card is not None:
-            parts.append(Text.assemble(words["face_down"], card_text(view.my_card)))
+            parts.append(
+                Text.assemble(words["face_down"], card_text(view.my_card, True, view.setup.symbol))
+            )
     parts.append(Text(_situation(view, lang, words), style="italic"))
     symbols = in_lang(_SYMBOL_WORDS, lang)
     legend = " · ".join(f"{tag} = {symbols[s.value]}" for s, tag in _TAGS.items())

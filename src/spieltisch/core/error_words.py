@@ -20,6 +20,11 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "option_choice": "Option {name!r} von {game} muss eins von {choices} sein, nicht {value!r}",
         "option_pattern": "Option {name!r} von {game} muss {allowed} sein, nicht {value!r}",
+        "option_deck_small": (
+            "Mit diesen Optionen hat das Deck von {game} {cards} Karten; {players} Spieler mit "
+            "je {hand} Handkarten und {hand} Missionskarten brauchen mindestens {needed} "
+            "(mehr Farben, höhere Zahlen oder weniger Handkarten)"
+        ),
         "option_syntax": "--option nimmt SCHLÜSSEL=WERT, nicht {pair!r}",
         "usage_required": "es fehlen die Argumente: {names} (siehe '{prog} --help')",
         "usage_unrecognized": "unbekannte Argumente: {names} (siehe '{prog} --help')",
@@ -287,6 +292,11 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "option_choice": "option {name!r} of {game} must be one of {choices}, got {value!r}",
         "option_pattern": "option {name!r} of {game} must be {allowed}, got {value!r}",
+        "option_deck_small": (
+            "with these options the {game} deck has {cards} cards; {players} players with "
+            "{hand} hand cards each and {hand} mission cards need at least {needed} (more "
+            "colours, higher numbers or a smaller hand)"
+        ),
         "option_syntax": "--option takes KEY=VALUE, got {pair!r}",
         "usage_required": "the following arguments are required: {names} (see '{prog} --help')",
         "usage_unrecognized": "unrecognized arguments: {names} (see '{prog} --help')",

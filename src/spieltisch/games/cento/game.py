@@ -66,6 +66,8 @@ from spieltisch.games.cento.state import (
     GOES_ON,
     HAND_SIZE,
     LAID,
+    MAX_HAND_SIZE,
+    MIN_HAND_SIZE,
     NO_CARD,
     NO_START_CARDS,
     OBLIGED,
@@ -169,6 +171,14 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
                 "(ends) or may go on up to three cards besides the run of its digit (goes_on)",
                 choices=(ENDS, GOES_ON),
             ),
+            OptionSpec(
+                "hand_size",
+                HAND_SIZE,
+                "Handkarten pro Spieler zu Beginn (Spieltischs Lesart: 7)",
+                "hand cards per player at the start (Spieltisch's reading: 7)",
+                minimum=MIN_HAND_SIZE,
+                maximum=MAX_HAND_SIZE,
+            ),
         ),
     )
 
@@ -180,6 +190,7 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
         self.free_cards = int(self.options["free_cards"]) if self.special else 0
         self.lay_drawn = bool(self.options["lay_drawn"])
         self.rebuilds = int(self.options["rebuilds"])
+        self.hand_size = int(self.options["hand_size"])
         self.chain_goes_on = (
             self.variant == SPIEL_3 and self.options["chain_after_schnapszahl"] == GOES_ON
         )
@@ -218,13 +229,14 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
         deck: Sequence[object] | None = None,
         log: list[Event] | None = None,
     ) -> CentoState:
-        """Deal ``deck`` (top first) or the seed's first shuffle: seven cards to each seat in
-        turn, the rest is the draw pile, its top card is turned as the open card; a free card
-        or the 100 goes under the pile and the next card is turned."""
+        """Deal ``deck`` (top first) or the seed's first shuffle: seven cards (``hand_size``)
+        to each seat in turn, the rest is the draw pile, its top card is turned as the open
+        card; a free card or the 100 goes under the pile and the next card is turned."""
         self.spec.check_seats(seats)
         cards = self._checked_deck(deck) if deck is not None else self._shuffled_deck(seed)
-        hands = [sorted(cards[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(seats)]
-        pile = cards[HAND_SIZE * seats :][::-1]
+        size = self.hand_size
+        hands = [sorted(cards[size * s : size * (s + 1)]) for s in range(seats)]
+        pile = cards[size * seats :][::-1]
         put_back: list[int] = []
         while pile[-1] in NO_START_CARDS:
             put_back.append(pile.pop())
@@ -343,7 +355,7 @@ class Cento(CentoRules, CentoKnowledge, Game[CentoState, CentoAction, CentoView]
         ``D + 1`` draws and takes (each draws a card, except one that ends the game); each
         end closes a turn with a lay or a draw. So ``2·H + 4·D + 2``."""
         deck = len(full_deck(self.free_cards))
-        dealt = HAND_SIZE * seats
+        dealt = self.hand_size * seats
         drawable = (deck - dealt - 1) + self.rebuilds * (deck - 1)
         return 2 * dealt + 4 * drawable + 2
 

@@ -12,6 +12,9 @@ from spieltisch.games.cento.cards import FREE, HUNDRED, NUMBER_CARDS, is_repdigi
 RULES_VERSION = "1"
 #: Cards dealt to each player (RULES-NOTES §2 (b) 2, [A]: 7, from Spiel 5's "eight cards").
 HAND_SIZE = 7
+#: The range of the option ``hand_size``: six seats of 12 leave at least 28 cards.
+MIN_HAND_SIZE = 3
+MAX_HAND_SIZE = 12
 #: The player who starts (seat 0, the dealer's left neighbour; the sources do not say).
 START_SEAT = 0
 #: Spiel 3: at most this many cards per turn before a Schnapszahl extends it (seed, rule 1).

@@ -9,27 +9,57 @@ printed deck; everything else reads this table.
 
 from __future__ import annotations
 
+from functools import cache
+
 LOWEST = 1
 HIGHEST = 100
 
-#: ``CHILIS[n]`` is the number of chilis on card ``n`` (index 0 is unused).
-CHILIS: tuple[int, ...] = (0, *(1 + ((n + 1) % 3) for n in range(LOWEST, HIGHEST + 1)))
+#: How the chilis are spread over the cards (option ``chili_pattern``): ``cycle`` (the
+#: reconstruction: 1, 2, 3, 1, 2, 3, … so that the 63 shows 2), ``rising`` (low cards few,
+#: high cards many), ``falling`` (the reverse), ``edges`` (cards far from 50 many).
+CHILI_PATTERNS = ("cycle", "rising", "falling", "edges")
+#: The most chilis a card shows in the printed deck (option ``most_chilis``).
+MOST_CHILIS = 3
 
-#: The colour the chilis are printed in, by count.
-CHILI_COLOURS: dict[int, str] = {1: "green", 2: "orange", 3: "purple"}
+
+@cache
+def chili_table(pattern: str = "cycle", most: int = MOST_CHILIS) -> tuple[int, ...]:
+    """``table[n]``: the chilis on card ``n`` (index 0 unused) when they run from 1 to
+    ``most`` after ``pattern`` (:data:`CHILI_PATTERNS`). The same tuple for the same
+    arguments, so tables can be compared by identity."""
+
+    def count(n: int) -> int:
+        if pattern == "cycle":
+            return 1 + (n + 1) % most
+        if pattern == "rising":
+            return 1 + (n - 1) * most // HIGHEST
+        if pattern == "falling":
+            return most - (n - 1) * most // HIGHEST
+        if pattern == "edges":  # |2n − 101| runs from 1 (50, 51) to 99 (1, 100)
+            return 1 + (abs(2 * n - HIGHEST - 1) - 1) * most // (HIGHEST - 1)
+        raise ValueError(f"no chili pattern {pattern!r}")
+
+    return (0, *(count(n) for n in range(LOWEST, HIGHEST + 1)))
+
+
+#: ``CHILIS[n]`` is the number of chilis on card ``n`` in the printed deck (index 0 is unused).
+CHILIS: tuple[int, ...] = chili_table()
+
+#: The colour the chilis are printed in, by count (4 and 5 exist only under ``most_chilis``).
+CHILI_COLOURS: dict[int, str] = {1: "green", 2: "orange", 3: "purple", 4: "red", 5: "black"}
 
 #: The cards that are shuffled and dealt: 1 and 100 always start in the circle.
 SHUFFLED: tuple[int, ...] = tuple(range(LOWEST + 1, HIGHEST))
 
 
-def chilis(card: int) -> int:
-    """How many chilis ``card`` shows."""
-    return CHILIS[card]
+def chilis(card: int, table: tuple[int, ...] = CHILIS) -> int:
+    """How many chilis ``card`` shows (in the printed deck, or in ``table``)."""
+    return table[card]
 
 
-def chili_sum(cards: list[int] | tuple[int, ...]) -> int:
-    """The chilis on all ``cards`` together."""
-    return sum(map(CHILIS.__getitem__, cards))
+def chili_sum(cards: list[int] | tuple[int, ...], table: tuple[int, ...] = CHILIS) -> int:
+    """The chilis on all ``cards`` together (in the printed deck, or in ``table``)."""
+    return sum(map(table.__getitem__, cards))
 
 
 def card_faces() -> dict[str, dict[str, int | str]]:

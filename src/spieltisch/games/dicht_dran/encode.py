@@ -14,7 +14,8 @@ from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST
 from spieltisch.games.dicht_dran.knowledge import DichtDranView
 from spieltisch.games.dicht_dran.state import CARDS_IN_PLAY, CIRCLE_SIZE
 
-#: The chilis on all cards together: the most a seat can win or hold in one pass.
+#: The chilis on all cards together: the most a seat can win or hold in one pass (in the
+#: printed deck; under other chili options, in the view's table).
 ALL_CHILIS = sum(CHILIS)
 
 
@@ -97,6 +98,8 @@ def _table_part(view: DichtDranView) -> Vector:
         view.pass_number,
         view.passes,
         view.game_over,
+        view.chili_pattern,
+        view.most_chilis,
     )
     kept = _TABLES.get(view.players)
     if kept is not None and all(
@@ -125,9 +128,10 @@ def _make_table_part(view: DichtDranView) -> Vector:
     out[at["draw_pile_size"]] = view.draw_pile_size / CARDS_IN_PLAY
     out[at["pass"]] = view.pass_number / view.passes
     out[at["pass"] + 1] = float(view.game_over)
-    most = ALL_CHILIS * view.passes
+    all_chilis = ALL_CHILIS if view.chilis is CHILIS else sum(view.chilis)
+    most = all_chilis * view.passes
     for seat in range(view.players):
         block = at["seats"] + seat * SEAT_BLOCK
-        out[block + 2] = view.won_chilis[seat] / ALL_CHILIS
+        out[block + 2] = view.won_chilis[seat] / all_chilis
         out[block + 3] = view.totals[seat] / most
     return out

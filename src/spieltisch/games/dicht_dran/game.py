@@ -19,7 +19,15 @@ from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
 from spieltisch.core.words import NEUTRAL, Audience
 from spieltisch.games.dicht_dran import knowledge, rules, words
-from spieltisch.games.dicht_dran.cards import HIGHEST, LOWEST, SHUFFLED, card_faces
+from spieltisch.games.dicht_dran.cards import (
+    CHILI_PATTERNS,
+    HIGHEST,
+    LOWEST,
+    MOST_CHILIS,
+    SHUFFLED,
+    card_faces,
+    chili_table,
+)
 from spieltisch.games.dicht_dran.knowledge import DichtDranView
 from spieltisch.games.dicht_dran.knowledge import view as seat_view
 from spieltisch.games.dicht_dran.rules import closest, gap_of, lay, legal_plays, resolve_round
@@ -29,7 +37,9 @@ from spieltisch.games.dicht_dran.state import (
     FIRST_TARGET,
     HAND_SIZE,
     HUNDRED_POSITION,
+    MAX_HAND_SIZE,
     MAX_PLAYERS,
+    MIN_HAND_SIZE,
     MIN_PLAYERS,
     ONE_POSITION,
     PLAYS,
@@ -90,6 +100,33 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
                 "Die 1 und die 100 werden wie jede Kreiskarte zur Zielkarte",
                 "the 1 and the 100 become the target like any circle card",
             ),
+            OptionSpec(
+                "hand_size",
+                HAND_SIZE,
+                "Handkarten pro Spieler zu Beginn jedes Durchgangs (die Regel: 8)",
+                "hand cards per player at the start of each pass (the rules: 8)",
+                minimum=MIN_HAND_SIZE,
+                maximum=MAX_HAND_SIZE,
+            ),
+            OptionSpec(
+                "chili_pattern",
+                "cycle",
+                "Wie die Knallschoten auf die Karten verteilt sind: cycle (1, 2, 3, 1, …; "
+                "die Rekonstruktion), rising (hohe Karten mehr), falling (niedrige Karten "
+                "mehr), edges (Karten fern der 50 mehr)",
+                "how the chilis are spread over the cards: cycle (1, 2, 3, 1, …; the "
+                "reconstruction), rising (high cards more), falling (low cards more), "
+                "edges (cards far from 50 more)",
+                choices=CHILI_PATTERNS,
+            ),
+            OptionSpec(
+                "most_chilis",
+                MOST_CHILIS,
+                "Die meisten Knallschoten auf einer Karte (die Karten zeigen 1 bis so viele)",
+                "the most chilis on one card (the cards show 1 to this many)",
+                minimum=1,
+                maximum=5,
+            ),
         ),
     )
 
@@ -98,6 +135,10 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         self.passes = int(self.options["passes"])
         #: ``next_target[p]`` is the circle position that becomes the target after ``p``.
         self.next_target = rules.next_targets(bool(self.options["anchors_can_be_target"]))
+        self.hand_size = int(self.options["hand_size"])
+        #: The chili option values, as views show them, and the table they make.
+        self.chili_options = (str(self.options["chili_pattern"]), int(self.options["most_chilis"]))
+        self.chilis = chili_table(*self.chili_options)
 
     # -- set-up -----------------------------------------------------------------------
     def new_state(
@@ -128,6 +169,8 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
             waiting=(),
             pass_scores=[],
             last_hands=[],
+            hand_size=self.hand_size,
+            chilis=self.chilis,
         )
         rules.deal(state, rules.checked_deck(deck) if deck is not None else None, log)
         return state
@@ -186,7 +229,7 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
 
     # -- hidden information -----------------------------------------------------------
     def view(self, state: DichtDranState, seat: Seat | None) -> DichtDranView:
-        return seat_view(state, seat, self.passes)
+        return seat_view(state, seat, self.passes, self.chili_options)
 
     def determinize(self, view: DichtDranView, rng: random.Random) -> DichtDranState:
         """Deal the cards the seat cannot see (other hands, their face-down cards, the draw
@@ -255,7 +298,8 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
     # -- words ------------------------------------------------------------------------
     @classmethod
     def card_faces(cls) -> dict[str, JSON]:
-        """Every card's chilis and their colour (:func:`cards.card_faces`)."""
+        """Every card's chilis and their colour in the printed deck (:func:`cards.card_faces`;
+        under other chili options, views tell the chilis: ``DichtDranView.chilis``)."""
         return {"cards": card_faces(), "names": {}}
 
     def label(self, action: Play, lang: str) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spieltisch.core.game import JSON, Seat, View, quick_constructor
-from spieltisch.games.dicht_dran.cards import HIGHEST, LOWEST, chili_sum
+from spieltisch.games.dicht_dran.cards import HIGHEST, LOWEST, chili_sum, chili_table
 from spieltisch.games.dicht_dran.rules import gap_of, is_over, totals
 from spieltisch.games.dicht_dran.state import DichtDranState, clone, round_changed
 
@@ -27,6 +27,10 @@ class DichtDranView(View):
     # what every seat sees alike: changes when a pass ends
     players: int
     passes: int
+    #: the rule options that shape the deal and the cards (the same all game)
+    hand_size: int
+    chili_pattern: str
+    most_chilis: int
     pass_number: int
     pass_scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
@@ -48,6 +52,11 @@ class DichtDranView(View):
     committed: tuple[bool, ...]
     my_card: int | None
 
+    @property
+    def chilis(self) -> tuple[int, ...]:
+        """``chilis[n]``: the chilis on card ``n`` in this game (index 0 unused)."""
+        return chili_table(self.chili_pattern, self.most_chilis)
+
 
 #: ``DichtDranView(...)`` with every field in order, several times faster (a view is built for
 #: every decision of a simulation).
@@ -57,12 +66,18 @@ _new_view = quick_constructor(DichtDranView)
 # -- views ------------------------------------------------------------------------------
 
 
-def view(state: DichtDranState, seat: Seat | None, passes: int) -> DichtDranView:
-    """What ``seat`` sees (``None``: a spectator). The parts every seat sees alike are
-    made once and kept in the state until they change."""
+def view(
+    state: DichtDranState,
+    seat: Seat | None,
+    passes: int,
+    chilis: tuple[str, int] = ("cycle", 3),
+) -> DichtDranView:
+    """What ``seat`` sees (``None``: a spectator), in a game of ``passes`` passes whose
+    chilis follow ``chilis`` (pattern, most). The parts every seat sees alike are made once
+    and kept in the state until they change."""
     public_pass = state.public_pass
     if public_pass is None:
-        public_pass = state.public_pass = _public_pass(state, passes)
+        public_pass = state.public_pass = _public_pass(state, passes, chilis)
     public_round = state.public_round
     if public_round is None:
         public_round = state.public_round = _public_round(state)
@@ -78,11 +93,13 @@ def view(state: DichtDranState, seat: Seat | None, passes: int) -> DichtDranView
     )
 
 
-def _public_pass(state: DichtDranState, passes: int) -> tuple[JSON, ...]:
+def _public_pass(state: DichtDranState, passes: int, chilis: tuple[str, int]) -> tuple[JSON, ...]:
     """The fields of every seat's view that change when a pass ends, in field order."""
     return (
         state.seats,
         passes,
+        state.hand_size,
+        *chilis,  # chili_pattern, most_chilis
         min(len(state.pass_scores) + 1, passes),  # pass_number
         tuple(map(tuple, state.pass_scores)),
         totals(state),
@@ -104,7 +121,7 @@ def _public_round(state: DichtDranState) -> tuple[JSON, ...]:
         len(state.draw_pile),
         tuple(sorted(state.discard_pile)),
         collections,
-        tuple(map(chili_sum, collections)),  # won_chilis
+        tuple(chili_sum(cards, state.chilis) for cards in collections),  # won_chilis
     )
 
 
@@ -145,6 +162,8 @@ def determinize(view: DichtDranView, rng: random.Random) -> DichtDranState:
         waiting=tuple(s for s in range(n) if not view.committed[s]) if not view.game_over else (),
         pass_scores=[list(s) for s in view.pass_scores],
         last_hands=[list(h) for h in view.last_pass_hands],
+        hand_size=view.hand_size,
+        chilis=view.chilis,
     )
     unseen = [card for card in range(LOWEST, HIGHEST + 1) if card not in seen]
     rng.shuffle(unseen)

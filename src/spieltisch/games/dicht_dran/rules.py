@@ -35,7 +35,6 @@ from spieltisch.games.dicht_dran.state import (
     CARDS_IN_PLAY,
     CIRCLE_SIZE,
     FIRST_TARGET,
-    HAND_SIZE,
     HUNDRED_POSITION,
     MAX_PLAYERS,
     ONE_POSITION,
@@ -108,10 +107,9 @@ def deal(state: DichtDranState, deck: list[int] | None, log: list[Event] | None)
     n = state.seats
     state.circle = [LOWEST, deck[0], deck[1], HIGHEST, deck[2], deck[3]]
     start = CIRCLE_SIZE - 2
-    state.hands = [
-        sorted(deck[start + HAND_SIZE * s : start + HAND_SIZE * (s + 1)]) for s in range(n)
-    ]
-    state.draw_pile = deck[start + HAND_SIZE * n :][::-1]
+    size = state.hand_size
+    state.hands = [sorted(deck[start + size * s : start + size * (s + 1)]) for s in range(n)]
+    state.draw_pile = deck[start + size * n :][::-1]
     state.discard_pile = []
     state.collections = [[] for _ in range(n)]
     state.target = FIRST_TARGET
@@ -221,10 +219,10 @@ def resolve_round(
         if card < low or card > high:
             owed.append(seat)
     if log is not None:
-        log_round(cards, winner, target, owed, log)
+        log_round(cards, winner, target, owed, state.chilis, log)
     reshuffled = False
     for seat in owed:
-        reshuffled |= draw(state, seat, CHILIS[cards[seat]], log)
+        reshuffled |= draw(state, seat, state.chilis[cards[seat]], log)
     state.committed = [0] * n
     if reshuffled or not state.draw_pile or not all(state.hands):
         end_pass(state, passes, log)
@@ -236,7 +234,12 @@ def resolve_round(
 
 
 def log_round(
-    cards: Sequence[int], winner: Seat, target: int, owed: Sequence[Seat], log: list[Event]
+    cards: Sequence[int],
+    winner: Seat,
+    target: int,
+    owed: Sequence[Seat],
+    chilis: Sequence[int],
+    log: list[Event],
 ) -> None:
     """Record the reveal, the win (how far the winning card lies from the target, and
     whether another card lay as far: then the higher won), and where every other card
@@ -249,7 +252,7 @@ def log_round(
     for seat, card in enumerate(cards):
         if seat != winner:
             kind = "discard_draw" if seat in owed else "gap_discard"
-            log.append(Event(kind, {"seat": seat, "card": card, "chilis": CHILIS[card]}))
+            log.append(Event(kind, {"seat": seat, "card": card, "chilis": chilis[card]}))
 
 
 def draw(state: DichtDranState, seat: Seat, count: int, log: list[Event] | None) -> bool:
@@ -285,15 +288,16 @@ def draw(state: DichtDranState, seat: Seat, count: int, log: list[Event] | None)
 # -- the end of a pass and of the game --------------------------------------------------
 
 
-def pass_score(won: list[int], hand: list[int]) -> int:
+def pass_score(won: list[int], hand: list[int], chilis: tuple[int, ...] = CHILIS) -> int:
     """What a pass is worth to a player: the chilis won minus the chilis in hand."""
-    return chili_sum(won) - chili_sum(hand)
+    return chili_sum(won, chilis) - chili_sum(hand, chilis)
 
 
 def end_pass(state: DichtDranState, passes: int, log: list[Event] | None) -> None:
     """Score the pass; deal the next one unless it was the last of the ``passes``."""
     scores = [
-        pass_score(won, hand) for won, hand in zip(state.collections, state.hands, strict=True)
+        pass_score(won, hand, state.chilis)
+        for won, hand in zip(state.collections, state.hands, strict=True)
     ]
     state.pass_scores.append(scores)
     drop_caches(state)
@@ -333,7 +337,7 @@ def standing(state: DichtDranState, passes: int) -> tuple[int, ...]:
     if is_over(state, passes):
         return done
     return tuple(
-        total + pass_score(won, hand)
+        total + pass_score(won, hand, state.chilis)
         for total, won, hand in zip(done, state.collections, state.hands, strict=True)
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from spieltisch.core.game import JSON, Seat
-from spieltisch.games.dicht_dran.cards import HIGHEST, SHUFFLED
+from spieltisch.games.dicht_dran.cards import CHILIS, HIGHEST, SHUFFLED
 
 RULES_VERSION = "1"
 MIN_PLAYERS = 3
@@ -18,6 +18,9 @@ HUNDRED_POSITION = 3
 #: The first target is the card clockwise after the 1.
 FIRST_TARGET = ONE_POSITION + 1
 HAND_SIZE = 8
+#: The range of the option ``hand_size``: five seats of 12 leave 34 cards to draw.
+MIN_HAND_SIZE = 3
+MAX_HAND_SIZE = 12
 #: Cards 2–99 left after the four random circle cards: they fill hands and the draw pile.
 CARDS_IN_PLAY = len(SHUFFLED) - (CIRCLE_SIZE - 2)
 
@@ -70,6 +73,11 @@ class DichtDranState:
     public_round: tuple[JSON, ...] | None = field(default=None, compare=False, repr=False)
     #: Rounds played so far, in every pass: how long a game is as the rules count it.
     rounds: int = 0
+    #: The rule options that shape the deal and the cards, the same all game: cards dealt
+    #: to each hand (``hand_size``) and the chilis on each card (``chili_pattern`` and
+    #: ``most_chilis``, :func:`~spieltisch.games.dicht_dran.cards.chili_table`).
+    hand_size: int = field(default=HAND_SIZE, compare=False)
+    chilis: tuple[int, ...] = field(default=CHILIS, compare=False, repr=False)
 
 
 def drop_caches(state: DichtDranState) -> None:
@@ -103,4 +111,6 @@ def clone(state: DichtDranState) -> DichtDranState:
         public_pass=state.public_pass,
         public_round=state.public_round,
         rounds=state.rounds,
+        hand_size=state.hand_size,
+        chilis=state.chilis,
     )

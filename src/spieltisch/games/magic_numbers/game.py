@@ -57,7 +57,9 @@ from spieltisch.games.magic_numbers.state import (
     BID,
     BID_AT_ZERO_POINTS,
     BID_SLOTS_PER_PLAYER,
+    CHIP_COSTS_PATTERN,
     CONFIRM_PHASE,
+    DEFAULT_CHIP_COSTS,
     DEFAULT_ROUNDS,
     EMPTY,
     HINT,
@@ -80,6 +82,8 @@ from spieltisch.games.magic_numbers.state import (
     Phase,
     QuizCard,
     Table,
+    chip_costs_text,
+    parse_chip_costs,
 )
 
 if TYPE_CHECKING:  # numpy loads only where observations are encoded
@@ -93,6 +97,7 @@ __all__ = [
     "BID_CHOICES",
     "BID_SLOTS_PER_PLAYER",
     "CHIPS_OF",
+    "DEFAULT_CHIP_COSTS",
     "DEFAULT_ROUNDS",
     "EMPTY",
     "MAX_BIDS",
@@ -167,12 +172,45 @@ class MagicNumbers(
                 pattern_text_de="standard oder der Pfad einer Deck-Datei",
                 path=True,
             ),
+            OptionSpec(
+                "start_points",
+                START_POINTS,
+                "Punkte, mit denen jeder Spieler beginnt (die Regel: 12)",
+                "points every player starts with (the rules: 12)",
+                minimum=0,
+                maximum=60,
+            ),
+            OptionSpec(
+                "chip_costs",
+                chip_costs_text(DEFAULT_CHIP_COSTS),
+                "Was die Biet-Chips 3, 2, 1 und 0 beim Aufdecken kosten, kommagetrennt "
+                "(die Reihenfolge auf einer Karte bleibt 3, 2, 1, 0)",
+                "what the bid chips 3, 2, 1 and 0 cost when revealed, comma-separated "
+                "(the order on a card stays 3, 2, 1, 0)",
+                pattern=CHIP_COSTS_PATTERN,
+                pattern_text="four costs from 0 to 20 for the chips 3, 2, 1, 0, comma-separated",
+                pattern_text_de="vier Kosten von 0 bis 20 für die Chips 3, 2, 1, 0, kommagetrennt",
+                example="5,3,1,0",
+            ),
+            OptionSpec(
+                "theme_bonus",
+                THEME_BONUS,
+                "Extrapunkte am Ende für jeden Themenbereich mit mindestens einer Karte "
+                "(die Regel: 2)",
+                "extra points at the end for each theme with at least one card (the rules: 2)",
+                minimum=0,
+                maximum=10,
+            ),
         ),
     )
 
     def __init__(self, options: dict[str, JSON] | None = None) -> None:
         super().__init__(options)
         self.rounds = int(self.options["rounds"])
+        self.start_points = int(self.options["start_points"])
+        #: ``chip_costs[c]``: what chip ``c`` costs when revealed (option ``chip_costs``).
+        self.chip_costs = parse_chip_costs(str(self.options["chip_costs"]))
+        self.theme_bonus = int(self.options["theme_bonus"])
         self.judge = str(self.options["judge"])
         self.human_judge = self.judge == "quizmaster"
         self.multiple_choice = self.options["answers"] == "choice"

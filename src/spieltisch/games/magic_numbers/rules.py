@@ -57,8 +57,6 @@ from spieltisch.games.magic_numbers.state import (
     ONE_CARD_PER_NUMBER_AND_THEME,
     OTHER_MEANING_RETRY,
     OVER,
-    START_POINTS,
-    THEME_BONUS,
     Log,
     MagicNumbersState,
     drop_caches,
@@ -186,6 +184,12 @@ class MagicNumbersRules:
     (whose options give the number of rounds, the judge and the deck)."""
 
     rounds: int
+    #: the points everybody starts with
+    start_points: int
+    #: ``chip_costs[c]``: what chip ``c`` costs when revealed
+    chip_costs: tuple[int, ...]
+    #: the extra points per theme collected
+    theme_bonus: int
     human_judge: bool
     multiple_choice: bool
     deck: Deck
@@ -207,7 +211,7 @@ class MagicNumbersRules:
             phase=BID,
             round=1,
             start=0,
-            points=[START_POINTS] * seats,
+            points=[self.start_points] * seats,
             display=order[:DISPLAY_SIZE],
             draw_pile=order[DISPLAY_SIZE:pile_end][::-1],
             box=order[pile_end:],
@@ -312,16 +316,18 @@ class MagicNumbersRules:
         self._reveal(state, log)
 
     def _reveal(self, state: MagicNumbersState, log: Log) -> None:
-        """All chips are turned over; each player pays the sum of his chips, but never goes
-        below 0 points (seed; RULES-NOTES §5 item 5)."""
+        """All chips are turned over; each player pays the sum of his chips (what they cost:
+        option ``chip_costs``, by default their values), but never goes below 0 points
+        (seed; RULES-NOTES §5 item 5)."""
         if log is not None:
             bids = [[list(bid) for bid in ranked(chips)] for chips in state.bids]
             log.append(Event("reveal", {"bids": bids}))
         paid = [0] * state.seats
         placed = [False] * state.seats
+        costs = self.chip_costs
         for chips in state.bids:
             for seat, chip in chips:
-                paid[seat] += chip
+                paid[seat] += costs[chip]
                 placed[seat] = True
         drop_caches(state)
         for seat in range(state.seats):
@@ -571,7 +577,7 @@ class MagicNumbersRules:
         drop_caches(state)
         for seat, cards in enumerate(state.collections):
             themes = len({self.deck.cards[card].theme for card in cards})
-            state.bonus[seat] = THEME_BONUS * themes
+            state.bonus[seat] = self.theme_bonus * themes
             state.points[seat] += state.bonus[seat]
             if log is not None and themes:
                 data = {

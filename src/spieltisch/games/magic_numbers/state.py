@@ -46,6 +46,26 @@ ONE_CARD_PER_NUMBER_AND_THEME = True
 #: Seed: two extra points per theme (colour) with at least one collected card.
 THEME_BONUS = 2
 ALL_CHIPS = sum(1 << chip for chip in CHIPS)
+#: The option ``chip_costs``: the costs of the chips 3, 2, 1 and 0 in this order, each from 0
+#: to 20. A chip keeps its place in the order on a card whatever it costs.
+CHIP_COSTS_PATTERN = r"(1?[0-9]|20)(,(1?[0-9]|20)){3}"
+#: ``DEFAULT_CHIP_COSTS[c]``: what chip ``c`` costs; seed: its value.
+DEFAULT_CHIP_COSTS: tuple[int, ...] = tuple(range(len(CHIPS)))
+
+
+def chip_costs_text(costs: tuple[int, ...]) -> str:
+    """The option value for ``costs`` (``costs[c]``: what chip ``c`` costs): the costs of
+    the chips 3, 2, 1, 0 in this order."""
+    return ",".join(str(costs[chip]) for chip in CHIPS)
+
+
+def parse_chip_costs(text: str) -> tuple[int, ...]:
+    """``costs[c]``: what chip ``c`` costs, from the option value (already checked against
+    :data:`CHIP_COSTS_PATTERN`: the costs of the chips 3, 2, 1, 0)."""
+    given = dict(zip(CHIPS, (int(part) for part in text.split(",")), strict=True))
+    return tuple(given[chip] for chip in range(len(CHIPS)))
+
+
 NOBODY = -1
 EMPTY = -1
 

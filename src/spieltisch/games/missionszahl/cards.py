@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from functools import cache
 
 LOWEST = 1
 HIGHEST = 27
@@ -91,3 +92,29 @@ def card_from_name(text: str) -> int | None:
     if match is None:
         return None
     return _BY_NAME.get(match.group(1).upper() + str(int(match.group(2))))
+
+
+# -- the deck under the rule options ------------------------------------------------------
+
+#: The option ``symbols``: for each symbol, in :class:`Symbol` order, on how many colours'
+#: cards it stays (0 to 4, red first: 2 keeps it on the red and green cards).
+SYMBOL_COUNTS_PATTERN = r"[0-4](,[0-4]){4}"
+ALL_SYMBOLS = "4,4,4,4,4"
+
+
+@cache
+def deck_cards(colours: int = len(COLOURS), highest: int = HIGHEST) -> tuple[int, ...]:
+    """The ids of the cards in a deck of the first ``colours`` colours with the numbers
+    from 1 to ``highest`` (options ``colours`` and ``highest``), in id order."""
+    return tuple(card for card in ALL_CARDS if COLOUR[card] < colours and VALUE[card] <= highest)
+
+
+@cache
+def symbol_table(counts: str = ALL_SYMBOLS) -> tuple[Symbol | None, ...]:
+    """``table[card]``: the card's symbol when each symbol stays on the cards of as many
+    colours as ``counts`` says (option ``symbols``), or ``None``."""
+    kept = dict(zip(Symbol, (int(part) for part in counts.split(",")), strict=True))
+    return tuple(
+        symbol if symbol is not None and COLOUR[card] < kept[symbol] else None
+        for card, symbol in enumerate(SYMBOL)
+    )

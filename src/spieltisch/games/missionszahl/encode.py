@@ -122,7 +122,7 @@ def encode(view: MissionszahlView) -> Vector:
     places = [at["shift"], at["round"], at["draw_pile_size"]]
     values = [
         view.shift / (SHIFT_STEP * players),
-        view.round / ROUNDS,
+        view.round / view.rounds,
         len(view.draw_pile) / DECK_SIZE,
     ]
     most = most_points(players)

@@ -13,14 +13,20 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spieltisch.core.chance import shuffled
-from spieltisch.core.errors import ActionParseError
+from spieltisch.core.errors import ActionParseError, OptionError
 from spieltisch.core.game import JSON, Event, Game, GameSpec, Seat
 from spieltisch.core.options import OptionSpec
 from spieltisch.core.words import NEUTRAL, Audience
 from spieltisch.games.missionszahl import knowledge, rules, words
 from spieltisch.games.missionszahl import state as state_module
 from spieltisch.games.missionszahl.actions import ALL_ACTIONS, MAX_SEATS, Action, Play, Trade
-from spieltisch.games.missionszahl.cards import ALL_CARDS, NAME
+from spieltisch.games.missionszahl.cards import (
+    ALL_SYMBOLS,
+    COLOURS,
+    HIGHEST,
+    NAME,
+    SYMBOL_COUNTS_PATTERN,
+)
 from spieltisch.games.missionszahl.knowledge import LEANING_SLACK, Deal, unseen_cards
 from spieltisch.games.missionszahl.rules import (
     APPLY,
@@ -39,7 +45,9 @@ from spieltisch.games.missionszahl.state import (
     COMPULSORY,
     EVENS_OUT_HITS_ITS_OWN_PLAYER,
     HAND_SIZE,
+    MAX_HAND_SIZE,
     MIN_DRAW_PILE,
+    MIN_HAND_SIZE,
     MIN_SEATS,
     NEW_MISSION_RESETS_SHIFT,
     NOBODY,
@@ -59,6 +67,7 @@ from spieltisch.games.missionszahl.state import (
     MissionszahlView,
     Phase,
     Revealed,
+    setup,
 )
 
 if TYPE_CHECKING:  # numpy loads only where observations are encoded
@@ -122,6 +131,62 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
                 '"the winner must now do two or three things")',
                 choices=(OPTIONAL, COMPULSORY),
             ),
+            OptionSpec(
+                "hand_size",
+                HAND_SIZE,
+                "Handkarten pro Spieler und damit Runden (die Regel: 10)",
+                "hand cards per player, and so rounds (the rules: 10)",
+                minimum=MIN_HAND_SIZE,
+                maximum=MAX_HAND_SIZE,
+            ),
+            OptionSpec(
+                "colours",
+                len(COLOURS),
+                "Farben im Deck: rot, grün, blau, orange – die ersten so viele (Rekonstruktion: 4)",
+                "colours in the deck: red, green, blue, orange – the first this many "
+                "(reconstruction: 4)",
+                minimum=2,
+                maximum=len(COLOURS),
+            ),
+            OptionSpec(
+                "highest",
+                HIGHEST,
+                "Die höchste Zahl im Deck: jede Farbe hat die Zahlen 1 bis so viel "
+                "(Rekonstruktion: 27)",
+                "the highest number in the deck: each colour has the numbers 1 to this "
+                "(reconstruction: 27)",
+                minimum=14,
+                maximum=HIGHEST,
+            ),
+            OptionSpec(
+                "symbols",
+                ALL_SYMBOLS,
+                "Je Symbol (Weitergeben, neue Mission, gerade raus, ±3, Ziehen und Geben), "
+                "auf den Karten wie vieler Farben es bleibt, ab rot; 0 entfernt es",
+                "per symbol (pass on, new mission, evens out, ±3, draw and give), on the "
+                "cards of how many colours it stays, red first; 0 removes it",
+                pattern=SYMBOL_COUNTS_PATTERN,
+                pattern_text="five counts from 0 to 4, comma-separated",
+                pattern_text_de="fünf Anzahlen von 0 bis 4, kommagetrennt",
+                example="0,4,2,4,0",
+            ),
+            OptionSpec(
+                "bonus_from",
+                BONUS_FROM,
+                "Ab so vielen Karten einer Farbe gibt es Farbbonus (die Regel: 3)",
+                "the colour bonus starts at this many cards of one colour (the rules: 3)",
+                minimum=1,
+                maximum=10,
+            ),
+            OptionSpec(
+                "bonus_step",
+                BONUS_STEP,
+                "Farbbonus für die erste Stufe und jede weitere Karte der Farbe (die Regel: 10)",
+                "colour bonus for the first step and for each further card of the colour "
+                "(the rules: 10)",
+                minimum=0,
+                maximum=30,
+            ),
         ),
     )
 
@@ -130,6 +195,25 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         #: option ``swap``: may the winner keep his own played card?
         self.swap = str(self.options["swap"])
         self.choices = COMPULSORY_SWAP_CHOICES if self.swap == COMPULSORY else CHOICES
+        #: the deck, hands and scoring the options make (:class:`~.state.Setup`)
+        self.setup = setup(
+            int(self.options["hand_size"]),
+            int(self.options["colours"]),
+            int(self.options["highest"]),
+            str(self.options["symbols"]),
+            int(self.options["bonus_from"]),
+            int(self.options["bonus_step"]),
+        )
+        needed = (MAX_SEATS + 1) * self.setup.hand_size + MAX_SEATS
+        if len(self.setup.cards) < needed:
+            raise OptionError(
+                code="option_deck_small",
+                game=self.spec.id,
+                cards=len(self.setup.cards),
+                hand=self.setup.hand_size,
+                players=MAX_SEATS,
+                needed=needed,
+            )
         #: ``others[n][s]``: the seats of an ``n``-player game other than ``s``, in order.
         self.others = OTHERS
         #: The plan of the last view dealt from (a search deals from one view many times).
@@ -147,10 +231,10 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         from ``seed``: seat 0 takes the first ten, seat 1 the next ten, and so on; the rest
         is the draw pile, whose top card is turned up as the first mission card."""
         self.spec.check_seats(seats)
-        return rules.deal(seats, seed, deck, log)
+        return rules.deal(seats, seed, deck, log, self.setup)
 
     def deck_order(self, seats: int, seed: int) -> list[str]:
-        return [NAME[card] for card in shuffled(ALL_CARDS, seed, 0)]
+        return [NAME[card] for card in shuffled(self.setup.cards, seed, 0)]
 
     def clone(self, state: MissionszahlState) -> MissionszahlState:
         return state_module.clone(state)
@@ -193,7 +277,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         """Per round: one card per player; at most one decision per symbol card revealed
         (each is carried out once, and cards handed out by draw-and-give carry none); the
         swap; the exchange and its card."""
-        return ROUNDS * (2 * seats + 3)
+        return self.setup.hand_size * (2 * seats + 3)
 
     # -- hidden information -----------------------------------------------------------
     def view(self, state: MissionszahlState, seat: Seat | None) -> MissionszahlView:
@@ -249,7 +333,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         return zones
 
     def all_cards(self, seats: int) -> list[Any]:
-        return list(ALL_CARDS)
+        return list(self.setup.cards)
 
     # -- observations for learning programs --------------------------------------------
     def observation_layout(self, seats: int) -> Layout:
@@ -315,4 +399,4 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         return None
 
     def describe(self, event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
-        return words.describe(event, lang, audience)
+        return words.describe(event, lang, audience, self.setup.symbol)

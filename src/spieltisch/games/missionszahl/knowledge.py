@@ -17,13 +17,19 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from spieltisch.core.game import Seat, quick_constructor
-from spieltisch.games.missionszahl.cards import ALL_CARDS, DECK_SIZE, VALUE
+from spieltisch.games.missionszahl.cards import (
+    ALL_CARDS,
+    COLOURS,
+    DECK_SIZE,
+    HIGHEST,
+    VALUE,
+    deck_cards,
+)
 from spieltisch.games.missionszahl.rules import scores, to_act
 from spieltisch.games.missionszahl.state import (
     COMMIT,
     NOBODY,
     OVER,
-    ROUNDS,
     SEAT_BIT,
     SPECTATOR_BIT,
     TRADE,
@@ -53,8 +59,9 @@ def unseen_cards(view: MissionszahlView) -> list[int]:
     """The cards ``view``'s seat has not seen anywhere, in id order: not among the mission
     cards, its hand, the cards on the table, the draw pile cards it knows, the drawn card,
     the collections and the cards it knows in other hands."""
+    cards = _EVERY_CARD if view.colours == len(COLOURS) and view.highest == HIGHEST else None
     return sorted(
-        _EVERY_CARD.difference(
+        (cards or frozenset(deck_cards(view.colours, view.highest))).difference(
             view.missions,
             view.hand,
             view.draw_pile,
@@ -69,6 +76,7 @@ def unseen_cards(view: MissionszahlView) -> list[int]:
 def seat_view(state: MissionszahlState, seat: Seat | None) -> MissionszahlView:
     """What ``seat`` knows now (``None``: a spectator)."""
     n = state.seats
+    rules_set = state.setup
     me = SPECTATOR_BIT if seat is None else SEAT_BIT[seat]
     phase = state.phase
     committing = phase is COMMIT
@@ -101,7 +109,12 @@ def seat_view(state: MissionszahlState, seat: Seat | None) -> MissionszahlView:
         seat,
         n,  # players
         board.round,
-        ROUNDS,
+        rules_set.hand_size,  # rounds
+        rules_set.colours,
+        rules_set.highest,
+        rules_set.symbols,
+        rules_set.bonus_from,
+        rules_set.bonus_step,
         _PHASE_VALUE[phase],
         to_act(state),
         board.missions,
@@ -223,6 +236,7 @@ def deal_from(
         under=deal.under,
         scored=deal.view.scores,
         board=deal.board,
+        setup=deal.view.setup,
     )
 
 

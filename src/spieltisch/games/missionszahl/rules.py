@@ -58,14 +58,11 @@ from spieltisch.games.missionszahl.cards import (
     card_from_name,
 )
 from spieltisch.games.missionszahl.state import (
-    BONUS_FROM,
-    BONUS_STEP,
     COMMIT,
     DRAW_AND_GIVE,
     EVENS_OUT_HITS_ITS_OWN_PLAYER,
     EXCHANGE,
     GIVE,
-    HAND_SIZE,
     MIN_SEATS,
     NEW_MISSION_RESETS_SHIFT,
     NOBODY,
@@ -74,6 +71,7 @@ from spieltisch.games.missionszahl.state import (
     PUBLIC,
     SEAT_BIT,
     SHIFT,
+    STANDARD,
     SWAP,
     TIE_DRAW_LIMIT,
     TRADE,
@@ -83,6 +81,7 @@ from spieltisch.games.missionszahl.state import (
     MissionszahlState,
     Phase,
     Revealed,
+    Setup,
     drop_caches,
 )
 from spieltisch.games.missionszahl.words import WORDS
@@ -101,18 +100,22 @@ def deal(
     seed: int,
     deck: Sequence[object] | None = None,
     log: list[Event] | None = None,
+    setup: Setup = STANDARD,
 ) -> MissionszahlState:
-    """Deal ten cards to each player from ``deck`` (card names, top first) or a shuffle
-    from ``seed``: seat 0 takes the first ten, seat 1 the next ten, and so on; the rest
-    is the draw pile, whose top card is turned up as the first mission card."""
-    order = checked_deck(deck) if deck is not None else shuffled(ALL_CARDS, seed, 0)
+    """Deal ten cards (``setup.hand_size``) to each player from ``deck`` (card names, top
+    first) or a shuffle of ``setup``'s deck from ``seed``: seat 0 takes the first ten,
+    seat 1 the next ten, and so on; the rest is the draw pile, whose top card is turned up
+    as the first mission card."""
+    cards = setup.cards
+    order = checked_deck(deck, cards) if deck is not None else shuffled(cards, seed, 0)
+    size = setup.hand_size
     state = MissionszahlState(
         seats=seats,
         seed=seed,
         shuffles=1,
         phase=COMMIT,
-        hands=[sorted(order[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(seats)],
-        draw_pile=order[HAND_SIZE * seats :][::-1],
+        hands=[sorted(order[size * s : size * (s + 1)]) for s in range(seats)],
+        draw_pile=order[size * seats :][::-1],
         known=[0] * DECK_SIZE,
         missions=[],
         arrows=[],
@@ -128,6 +131,7 @@ def deal(
         collections=[[] for _ in range(seats)],
         known_bits=0,
         under=0,
+        setup=setup,
     )
     if log is not None:
         for seat, hand in enumerate(state.hands):
@@ -136,10 +140,11 @@ def deal(
     return state
 
 
-def checked_deck(deck: Sequence[object]) -> list[int]:
+def checked_deck(deck: Sequence[object], every: Sequence[int] = ALL_CARDS) -> list[int]:
+    """The card ids of ``deck`` (card names), if it holds each card of ``every`` once."""
     names = [card_from_name(card) if isinstance(card, str) else None for card in deck]
     cards = [card for card in names if card is not None]
-    if not is_complete_deck(names, ALL_CARDS):
+    if not is_complete_deck(names, every):
         raise deck_order_error(WORDS, len(deck))
     return cards
 
@@ -291,7 +296,7 @@ def reveal(state: MissionszahlState, log: Log) -> None:
     state.history += (Revealed(VALUE[state.missions[-1]], tuple(played)),)
     if log is not None:
         log.append(Event("reveal", {"cards": _names(played)}))
-    state.pending = pending = list(map(HAS_SYMBOL.__getitem__, played))
+    state.pending = pending = list(map(state.setup.has_symbol.__getitem__, played))
     if True in pending:
         state.cursor = first_symbol_seat(state, log)
         resolve_symbols(state, log)
@@ -332,7 +337,7 @@ def resolve_symbols(state: MissionszahlState, log: Log) -> None:
 
 def carry_out(state: MissionszahlState, seat: Seat, log: Log) -> bool:
     """Carry out the symbol of ``seat``'s card; True if its player must decide now."""
-    symbol = SYMBOL[state.played[seat]]
+    symbol = state.setup.symbol[state.played[seat]]
     if symbol is PLUS_MINUS_3:
         state.phase = SHIFT
         return True
@@ -581,7 +586,7 @@ def bank(state: MissionszahlState, log: Log) -> None:
         ranking = [1 + sum(other > mine for other in final) for mine in final]
         void = void_cards(state.collections, state.missions, state.arrows)
         data = {"scores": list(final), "ranking": ranking}
-        bonus = [colour_bonus(cards) for cards in state.collections]
+        bonus = [colour_bonus(cards, state.setup.bonus) for cards in state.collections]
         log.append(Event("game_end", {**data, "bonus": bonus, "void": void}))
 
 
@@ -604,14 +609,15 @@ def scores(state: MissionszahlState) -> tuple[int, ...]:
     """Each collection scored as at the end (final once the hands are empty)."""
     scored = state.scored
     if scored is None:
-        scored = state.scored = table_scores(state.collections, state.missions, state.arrows)
+        scored = state.scored = table_scores(
+            state.collections, state.missions, state.arrows, state.setup.bonus
+        )
     return scored
 
 
-#: ``BONUS[k]``: the colour bonus for ``k`` cards of one colour.
-BONUS: tuple[int, ...] = tuple(
-    BONUS_STEP * (k - BONUS_FROM + 1) if k >= BONUS_FROM else 0 for k in range(DECK_SIZE + 1)
-)
+#: ``BONUS[k]``: the colour bonus for ``k`` cards of one colour (the rule sheet's table;
+#: the options ``bonus_from`` and ``bonus_step`` make another: ``Setup.bonus``).
+BONUS: tuple[int, ...] = STANDARD.bonus
 
 
 #: ``TALLY[card]``: the card's number, plus one in its colour's count (8 bits a colour above
@@ -633,14 +639,18 @@ def colour_counts(cards: Sequence[int]) -> list[int]:
     return counts
 
 
-def colour_bonus(cards: Sequence[int]) -> int:
-    """10 points for three cards of one colour, 10 more for each further card, per colour."""
+def colour_bonus(cards: Sequence[int], bonus: Sequence[int] = BONUS) -> int:
+    """10 points for three cards of one colour, 10 more for each further card, per colour
+    (or as the table ``bonus`` says)."""
     red, green, blue, orange = colour_counts(cards)
-    return BONUS[red] + BONUS[green] + BONUS[blue] + BONUS[orange]
+    return bonus[red] + bonus[green] + bonus[blue] + bonus[orange]
 
 
 def table_scores(
-    collections: Sequence[Sequence[int]], missions: Sequence[int], arrows: Sequence[int]
+    collections: Sequence[Sequence[int]],
+    missions: Sequence[int],
+    arrows: Sequence[int],
+    bonus_of: Sequence[int] = BONUS,
 ) -> tuple[int, ...]:
     """Every seat's score: the colour bonus on all its collected cards plus the numbers of
     its cards that are not void. A number is void for a seat when a mission card with that
@@ -660,8 +670,8 @@ def table_scores(
         lost = sum(filter(void.__contains__, map(VALUE.__getitem__, cards)))
         tally = sum(map(TALLY.__getitem__, cards))
         counts = tally >> TALLY_SHIFT  # red, green, blue, orange: 8 bits each
-        bonus = BONUS[counts & 255] + BONUS[counts >> 8 & 255]
-        bonus += BONUS[counts >> 16 & 255] + BONUS[counts >> 24]
+        bonus = bonus_of[counts & 255] + bonus_of[counts >> 8 & 255]
+        bonus += bonus_of[counts >> 16 & 255] + bonus_of[counts >> 24]
         scores.append((tally & NUMBERS_MASK) - lost + bonus)
     return tuple(scores)
 
@@ -672,9 +682,11 @@ def void_cards(
     """Each seat's collected cards that count nothing (by name): those whose number is a
     mission number on the table that does not point at the seat (:func:`table_scores`)."""
     numbers = list(map(VALUE.__getitem__, missions))
-    table = set(numbers) if UNOWNED_MISSION_VOIDS else {
-        number for number, arrow in zip(numbers, arrows, strict=True) if arrow != NOBODY
-    }
+    table = (
+        set(numbers)
+        if UNOWNED_MISSION_VOIDS
+        else {number for number, arrow in zip(numbers, arrows, strict=True) if arrow != NOBODY}
+    )
     void = []
     for seat, cards in enumerate(collections):
         own = {number for number, arrow in zip(numbers, arrows, strict=True) if arrow == seat}

@@ -8,16 +8,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from typing import NamedTuple
 
 from spieltisch.core.game import Event, View
 from spieltisch.games.missionszahl.actions import MAX_SEATS
-from spieltisch.games.missionszahl.cards import DECK_SIZE, Symbol
+from spieltisch.games.missionszahl.cards import (
+    ALL_CARDS,
+    ALL_SYMBOLS,
+    COLOURS,
+    DECK_SIZE,
+    HIGHEST,
+    SYMBOL,
+    Symbol,
+    deck_cards,
+    symbol_table,
+)
 
 RULES_VERSION = "1"
 Log = list[Event] | None
 MIN_SEATS = 2
 HAND_SIZE = 10
+#: The range of the option ``hand_size`` (the deck must hold enough cards: see
+#: ``Missionszahl.__init__``).
+MIN_HAND_SIZE = 3
+MAX_HAND_SIZE = 15
 #: Hands change only by playing one card a round (exchanges swap one card for one), so the
 #: game lasts exactly this many rounds (RULES-NOTES §3 item 2).
 ROUNDS = HAND_SIZE
@@ -47,6 +62,70 @@ UNOWNED_MISSION_VOIDS = True
 #: machen" but words II and III with "kann": by default the swap (II) is optional like the
 #: exchange (III); ``compulsory`` reads "muss" as binding for II.
 OPTIONAL, COMPULSORY = "optional", "compulsory"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the rule options make of the deck, the hands and the scoring (the same all
+    game; :func:`setup`). Cards keep their ids whatever the deck holds."""
+
+    #: cards dealt to each hand, and so the rounds played
+    hand_size: int
+    #: the options as views show them: colours, highest number, symbols per colour
+    colours: int
+    highest: int
+    symbols: str
+    #: the ids of the cards in the deck, in id order
+    cards: tuple[int, ...]
+    #: ``symbol[card]``: the card's symbol in this deck (``None``: a plain card)
+    symbol: tuple[Symbol | None, ...]
+    #: ``has_symbol[card]``: whether the card carries a symbol in this deck
+    has_symbol: tuple[bool, ...]
+    #: ``bonus[k]``: the colour bonus for ``k`` cards of one colour
+    bonus: tuple[int, ...]
+    #: the colour bonus table as options: the cards of a colour that earn the first bonus,
+    #: and the points each card of the colour from there on adds
+    bonus_from: int
+    bonus_step: int
+
+
+def bonus_table(bonus_from: int = BONUS_FROM, step: int = BONUS_STEP) -> tuple[int, ...]:
+    """``table[k]``: the colour bonus for ``k`` cards of one colour: ``step`` points for
+    ``bonus_from`` cards and ``step`` more for every further card."""
+    return tuple(
+        step * (k - bonus_from + 1) if k >= bonus_from else 0 for k in range(DECK_SIZE + 1)
+    )
+
+
+@cache
+def setup(
+    hand_size: int = HAND_SIZE,
+    colours: int = len(COLOURS),
+    highest: int = HIGHEST,
+    symbols: str = ALL_SYMBOLS,
+    bonus_from: int = BONUS_FROM,
+    bonus_step: int = BONUS_STEP,
+) -> Setup:
+    """The set-up under these option values (the same object for the same values)."""
+    table = symbol_table(symbols)
+    return Setup(
+        hand_size,
+        colours,
+        highest,
+        symbols,
+        deck_cards(colours, highest),
+        table,
+        tuple(symbol is not None for symbol in table),
+        bonus_table(bonus_from, bonus_step),
+        bonus_from,
+        bonus_step,
+    )
+
+
+#: The rule sheet's set-up.
+STANDARD = setup()
+assert STANDARD.cards == ALL_CARDS
+assert STANDARD.symbol == SYMBOL
 
 #: Knowledge bits (see :class:`MissionszahlState`): one per seat, one for spectators.
 SEAT_BIT: tuple[int, ...] = tuple(1 << seat for seat in range(MAX_SEATS))
@@ -171,6 +250,8 @@ class MissionszahlState:
     under: int = field(default=DECK_SIZE, compare=False, repr=False)
     scored: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
     board: Board | None = field(default=None, compare=False, repr=False)
+    #: the rule options' deck, hands and scoring (:class:`Setup`), the same all game
+    setup: Setup = field(default=STANDARD, compare=False, repr=False)
 
 
 def drop_caches(state: MissionszahlState) -> None:
@@ -191,6 +272,12 @@ class MissionszahlView(View):
     players: int
     round: int
     rounds: int
+    #: the deck and scoring options (:class:`Setup`; ``rounds`` is the hand size)
+    colours: int
+    highest: int
+    symbols: str
+    bonus_from: int
+    bonus_step: int
     phase: str
     to_act: tuple[int, ...]
     missions: tuple[int, ...]
@@ -215,6 +302,13 @@ class MissionszahlView(View):
     scores: tuple[int, ...]
     game_over: bool
     history: History
+
+    @property
+    def setup(self) -> Setup:
+        """The deck, hands and scoring of this game (:class:`Setup`)."""
+        return setup(
+            self.rounds, self.colours, self.highest, self.symbols, self.bonus_from, self.bonus_step
+        )
 
     def __hash__(self) -> int:
         """The hash of the fields that tell apart the views one search meets (a search
@@ -271,4 +365,5 @@ def clone(state: MissionszahlState) -> MissionszahlState:
         under=state.under,
         scored=state.scored,  # immutable values of the same table
         board=state.board,
+        setup=state.setup,
     )

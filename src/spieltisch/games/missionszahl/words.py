@@ -297,10 +297,11 @@ _CARD_KEYS = ("card", "old", "took", "gave", "got")
 _OTHER_KEYS = {"to": "to_player", "other": "other_player"}
 
 
-def card_text(name: str, lang: str) -> str:
-    """A card's name with its symbol, e.g. ``R4 (pass on)``."""
+def card_text(name: str, lang: str, symbols: Sequence[Symbol | None] = SYMBOL) -> str:
+    """A card's name with its symbol (as ``symbols``, the game's symbol table, says), e.g.
+    ``R4 (pass on)``."""
     card = card_from_name(name)
-    symbol = SYMBOL[card] if card is not None else None
+    symbol = symbols[card] if card is not None else None
     return name if symbol is None else f"{name} ({in_lang(_SYMBOL_WORDS, lang)[symbol.value]})"
 
 
@@ -310,32 +311,42 @@ def _who(seat: int, audience: Audience, lang: str, words: dict[str, str]) -> str
 
 
 def _per_player(
-    cards: Sequence[str], seats: Sequence[int], lang: str, words: dict[str, str],
-    audience: Audience, symbols: bool,
+    cards: Sequence[str],
+    seats: Sequence[int],
+    lang: str,
+    words: dict[str, str],
+    audience: Audience,
+    symbols: Sequence[Symbol | None] | None,
 ) -> str:
     return ", ".join(
         words["each"].format(
             player=_who(seat, audience, lang, words),
-            card=card_text(card, lang) if symbols else card,
+            card=card_text(card, lang, symbols) if symbols is not None else card,
         )
         for seat, card in zip(seats, cards, strict=True)
     )
 
 
-def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
+def describe(
+    event: Event,
+    lang: str,
+    audience: Audience = NEUTRAL,
+    symbols: Sequence[Symbol | None] = SYMBOL,
+) -> str:
     """One line telling ``audience`` what ``event`` means, in ``lang``: seats by their names,
-    the reader as "du"/"you" (a line about two seats has a form for each of them)."""
+    the reader as "du"/"you" (a line about two seats has a form for each of them); cards
+    carry the symbols of ``symbols``, the game's symbol table."""
     lang = lang if lang in _EVENT_WORDS else "en"
     words = _EVENT_WORDS[lang]
     data: dict[str, Any] = dict(event.data)
     kind = event.kind
     for key in _CARD_KEYS:
         if key in data:
-            data[key] = card_text(data[key], lang)
+            data[key] = card_text(data[key], lang, symbols)
     if "cards" in data:
         seats = data.get("seats", range(len(data["cards"])))
-        symbols = kind != "tie_draw"  # drawn only for their numbers
-        data["cards"] = _per_player(data["cards"], seats, lang, words, audience, symbols)
+        marks = symbols if kind != "tie_draw" else None  # drawn only for their numbers
+        data["cards"] = _per_player(data["cards"], seats, lang, words, audience, marks)
     if "seats" in data:
         data["players"] = ", ".join(_who(seat, audience, lang, words) for seat in data["seats"])
     if "delta" in data:
@@ -361,10 +372,13 @@ def describe(event: Event, lang: str, audience: Audience = NEUTRAL) -> str:
 
 
 def _ranking(
-    scores: Sequence[int], places: Sequence[int], audience: Audience, lang: str,
+    scores: Sequence[int],
+    places: Sequence[int],
+    audience: Audience,
+    lang: str,
     words: dict[str, str],
 ) -> str:
-    """"1. Lotte 142, 2. du 120": every seat by place, with its points."""
+    """ "1. Lotte 142, 2. du 120": every seat by place, with its points."""
     order = sorted(range(len(scores)), key=lambda seat: (places[seat], seat))
     return ", ".join(
         words["place"].format(
@@ -432,10 +446,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "no_swap.you": "Du behältst deine ausgespielte Karte.",
         "no_exchange": "{player} tauscht keine Handkarte aus.",
         "no_exchange.you": "Du tauschst keine Handkarte aus.",
-        "exchange_pile": "{player} tauscht eine Handkarte gegen die oberste Karte des "
-        "Ziehstapels.",
-        "exchange_pile.you": "Du tauschst eine Handkarte gegen die oberste Karte des "
-        "Ziehstapels.",
+        "exchange_pile": "{player} tauscht eine Handkarte gegen die oberste Karte des Ziehstapels.",
+        "exchange_pile.you": "Du tauschst eine Handkarte gegen die oberste Karte des Ziehstapels.",
         "exchange_blind": "{player} tauscht eine Handkarte blind mit {other_player}.",
         "exchange_blind.you": "Du tauschst eine Handkarte blind mit {other_player}.",
         "exchange_blind.to_you": "{player} tauscht eine Handkarte blind mit dir.",
@@ -469,8 +481,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "pile, the new mission number is {number} ({mission}).",
         "evens_out_some": "{player} knocks out the even numbers. Out – {players}.",
         "evens_out_some.you": "You knock out the even numbers. Out – {players}.",
-        "evens_out_none": "{player} knocks out the even numbers – nobody played an even "
-        "number.",
+        "evens_out_none": "{player} knocks out the even numbers – nobody played an even number.",
         "evens_out_none.you": "You knock out the even numbers – nobody played an even number.",
         "cancelled": "The symbol action of {card} at {player} is dropped.",
         "cancelled.you": "The symbol action of your {card} is dropped.",
@@ -481,17 +492,13 @@ _EVENTS: dict[str, dict[str, str]] = {
         "give.to_you": "{player} gives you {card}; your {old} goes under the draw pile.",
         "shift": "{player} changes the mission number by {delta} to {target}.",
         "shift.you": "You change the mission number by {delta} to {target}.",
-        "win": "{player} is closest to the mission number {target} with {card} and wins the "
-        "round.",
-        "win.you": "You are closest to the mission number {target} with {card} and win the "
-        "round.",
+        "win": "{player} is closest to the mission number {target} with {card} and wins the round.",
+        "win.you": "You are closest to the mission number {target} with {card} and win the round.",
         "arrow": "The arrow of mission card {mission} now points at {player}.",
         "arrow.you": "The arrow of mission card {mission} now points at you.",
         "no_winner": "Everybody is out: nobody wins this round.",
-        "swap": "{player} swaps played cards with {other_player}: takes {took} and gives "
-        "{gave}.",
-        "swap.you": "You swap played cards with {other_player}: you take {took} and give "
-        "{gave}.",
+        "swap": "{player} swaps played cards with {other_player}: takes {took} and gives {gave}.",
+        "swap.you": "You swap played cards with {other_player}: you take {took} and give {gave}.",
         "swap.to_you": "{player} swaps played cards with you: takes your {took} and gives you "
         "{gave}.",
         "no_swap": "{player} keeps the played card.",

@@ -16,6 +16,8 @@ from spieltisch.games.triggs.sheet import VALUES
 COPIES = 9
 #: The hand limit: with ten cards no drawing, with nine only one card.
 HAND_LIMIT = 10
+#: Cards action A draws (seed: exactly two; option ``draw_count``).
+DRAW_COUNT = 2
 LEFT, MIDDLE, RIGHT = 0, 1, 2
 PILE_NAMES = ("left", "middle", "right")
 

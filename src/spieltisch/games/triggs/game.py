@@ -35,8 +35,10 @@ from spieltisch.games.triggs.actions import (
     ACTIONS,
     BY_JSON,
     BY_TEXT,
+    DRAW_COUNT,
     FINISH,
     FORMS,
+    HAND_LIMIT,
     LEFT,
     MIDDLE,
     RIGHT,
@@ -122,6 +124,38 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
                 minimum=10,
                 maximum=1000,
             ),
+            OptionSpec(
+                "hand_limit",
+                HAND_LIMIT,
+                "Höchstens so viele Handkarten (Aktion A zieht nur bis dahin; die Regel: 10)",
+                "at most this many hand cards (action A draws only up to it; the rules: 10)",
+                minimum=4,
+                maximum=20,
+            ),
+            OptionSpec(
+                "hand_size",
+                HAND_SIZE,
+                "Handkarten pro Spieler zu Beginn (die Regel: 5)",
+                "hand cards per player at the start (the rules: 5)",
+                minimum=1,
+                maximum=10,
+            ),
+            OptionSpec(
+                "draw_count",
+                DRAW_COUNT,
+                "Karten, die Aktion A zieht (die Regel: genau 2; bis zum Handkartenlimit)",
+                "cards action A draws (the rules: exactly 2; up to the hand limit)",
+                minimum=1,
+                maximum=3,
+            ),
+            OptionSpec(
+                "refill",
+                REFILL_HAND,
+                "Karten, die ein Spieler mit leerer Hand nach Aktion B oder C zieht (die Regel: 5)",
+                "cards a player with an empty hand draws after action B or C (the rules: 5)",
+                minimum=1,
+                maximum=10,
+            ),
         ),
     )
 
@@ -131,6 +165,10 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
         self.sheet: tuple[int, ...] = (0, *parse_sheet(str(self.options["score_sheet"])))
         self.boxes = sum(self.sheet)
         self.round_limit = int(self.options["round_limit"])
+        self.hand_limit = int(self.options["hand_limit"])
+        self.hand_size = int(self.options["hand_size"])
+        self.refill = int(self.options["refill"])
+        self.draw_count = int(self.options["draw_count"])
         #: The rows of the sheet as a view shows them (rows 1–12).
         self._sheet_rows = self.sheet[1:]
         #: ``to_act`` for each seat in turn (one tuple each, made once).
@@ -150,19 +188,20 @@ class Triggs(TriggsRules, TriggsKnowledge, Game[TriggsState, Action, TriggsView]
         log: list[Event] | None = None,
     ) -> TriggsState:
         """Deal from ``deck`` (top first) or the seed's shuffle: seat 0 takes the first five
-        cards, seat 1 the next five, and so on; then the left pile (1/6 of the rest), the
-        middle pile, and the right pile (1/6), each with its first card on top. Seat 0
-        begins (the lot decides who sits there)."""
+        cards (``hand_size``), seat 1 the next five, and so on; then the left pile (1/6 of
+        the rest), the middle pile, and the right pile (1/6), each with its first card on
+        top. Seat 0 begins (the lot decides who sits there)."""
         self.spec.check_seats(seats)
         cards = self._checked_deck(deck) if deck is not None else self.deck_order(seats, seed)
-        dealt = HAND_SIZE * seats
+        size = self.hand_size
+        dealt = size * seats
         rest = cards[dealt:]
         outer = len(rest) // OUTER_SHARE
         state = TriggsState(
             seats=seats,
             seed=seed,
             shuffles=1,
-            hands=[sorted(cards[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(seats)],
+            hands=[sorted(cards[size * s : size * (s + 1)]) for s in range(seats)],
             known=[[] for _ in range(seats)],
             piles=[rest[:outer][::-1], rest[outer:-outer][::-1], rest[-outer:][::-1]],
             discard_pile=[],

@@ -51,7 +51,6 @@ from spieltisch.games.triggs.state import (
     HANDS_REMEMBERED,
     LAST_REMOVABLE,
     OVER,
-    REFILL_HAND,
     REPEATED,
     TURN,
     TriggsState,
@@ -124,11 +123,12 @@ class HandChoices(NamedTuple):
     formable: int
 
 
-def hand_choices(hand: tuple[int, ...]) -> HandChoices:
+def hand_choices(hand: tuple[int, ...], limit: int = HAND_LIMIT) -> HandChoices:
     """What a sorted hand allows, whatever the sheet: drawing (action A) below the hand
-    limit, every discard (action B), and the values it can form (action C, where the row has
-    a free box): each value it holds, two different values added, and a value held twice
-    doubled. (Not remembered here: :meth:`TriggsRules._turn_choices` remembers whole turns.)"""
+    limit ``limit``, every discard (action B), and the values it can form (action C, where
+    the row has a free box): each value it holds, two different values added, and a value
+    held twice doubled. (Not remembered here: :meth:`TriggsRules._turn_choices` remembers
+    whole turns.)"""
     discards: list[Discard] = []
     held = 0  # the values held so far
     reach = 0  # the values formable from them
@@ -140,7 +140,7 @@ def hand_choices(hand: tuple[int, ...]) -> HandChoices:
             reach |= 1 << 2 * value
         held |= 1 << value
     opening: tuple[Draw | Discard, ...] = (
-        (*DRAWS, *discards) if len(hand) < HAND_LIMIT else tuple(discards)
+        (*DRAWS, *discards) if len(hand) < limit else tuple(discards)
     )
     return HandChoices(opening, tuple(discards), (reach | held) & ALL_ROWS)
 
@@ -160,7 +160,7 @@ def forget(known: list[int], played: Sequence[int]) -> None:
 
 #: The choices of a turn (:meth:`TriggsRules._turn_choices`) by sorted hand, rows with a free
 #: box and which piles are empty.
-_TURN_CHOICES: dict[tuple[tuple[int, ...], int, bool, bool, bool], tuple[Action, ...]] = {}
+_TURN_CHOICES: dict[tuple[tuple[int, ...], int, bool, bool, bool, int], tuple[Action, ...]] = {}
 
 
 class TriggsRules:
@@ -172,6 +172,12 @@ class TriggsRules:
     boxes: int
     #: after this many rounds the game ends without a winner
     round_limit: int
+    #: the most cards a hand may hold (action A draws only up to it)
+    hand_limit: int
+    #: the cards an emptied hand draws
+    refill: int
+    #: the cards action A draws (up to the hand limit)
+    draw_count: int
 
     # -- what may be done ----------------------------------------------------------------------
     def _turn_choices(self, state: TriggsState) -> tuple[Action, ...]:
@@ -183,7 +189,14 @@ class TriggsRules:
         if open_rows is None:
             open_rows = self._open_rows(state)
         left, middle, right = state.piles
-        key = (tuple(state.hands[seat]), open_rows[seat], not left, not middle, not right)
+        key = (
+            tuple(state.hands[seat]),
+            open_rows[seat],
+            not left,
+            not middle,
+            not right,
+            self.hand_limit,
+        )
         choices = _TURN_CHOICES.get(key)
         if choices is None:
             if len(_TURN_CHOICES) >= HANDS_REMEMBERED:
@@ -195,10 +208,10 @@ class TriggsRules:
         """:meth:`_turn_choices` worked out afresh: the draws or the hand's opening, its
         discards, and the values it can form whose row has a free box."""
         hand = state.hands[state.seat]
-        choices = hand_choices(tuple(hand))
+        choices = hand_choices(tuple(hand), self.hand_limit)
         announces = ANNOUNCES_OF[choices.formable & self._open_rows(state)[state.seat]]
         left, middle, right = state.piles
-        if (left and middle and right) or len(hand) >= HAND_LIMIT:
+        if (left and middle and right) or len(hand) >= self.hand_limit:
             return choices.opening + announces  # a draw from each pile, or none
         return self._draws(state) + choices.discards + announces
 
@@ -240,12 +253,13 @@ class TriggsRules:
 
     # -- doing it ----------------------------------------------------------------------
     def _draw(self, state: TriggsState, action: Draw, log: list[Event] | None) -> None:
-        """Action A: draw two cards (one with nine in hand), one action per card."""
+        """Action A: draw two cards (``draw_count``; no more than the hand limit allows, so
+        one with nine in hand), one action per card."""
         seat = state.seat
         pile = action.pile
         hand = state.hands[seat]
         if state.phase is TURN:
-            state.draws_left = min(2, HAND_LIMIT - len(hand))
+            state.draws_left = min(self.draw_count, self.hand_limit - len(hand))
         card = state.piles[pile].pop()
         insort(hand, card)
         if pile != MIDDLE:
@@ -378,13 +392,14 @@ class TriggsRules:
                 log.append(Event("round_limit", {"rounds": self.round_limit}))
 
     def _refill_hand(self, state: TriggsState, log: list[Event] | None) -> None:
-        """Five cards from the face-down pile; if it holds fewer, the shuffled discard pile
-        goes under it first (RULES-NOTES §4 b 8)."""
+        """Five cards (``refill``) from the face-down pile; if it holds fewer, the shuffled
+        discard pile goes under it first (RULES-NOTES §4 b 8)."""
         middle = state.piles[MIDDLE]
-        if len(middle) < REFILL_HAND and state.discard_pile:
+        count = self.refill
+        if len(middle) < count and state.discard_pile:
             middle[:0] = self._shuffle_discards(state, MIDDLE, log)
-        drawn = middle[-REFILL_HAND:]
-        del middle[-REFILL_HAND:]
+        drawn = middle[-count:]
+        del middle[-count:]
         hand = state.hands[state.seat]
         for card in drawn:
             insort(hand, card)
