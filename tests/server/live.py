@@ -23,8 +23,9 @@ def free_port() -> int:
 class LiveServer:
     """``spieltisch serve`` in a subprocess, its log kept in ``log``."""
 
-    def __init__(self, db: str, log: Path) -> None:
+    def __init__(self, db: str, log: Path, args: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.args = args
         self.log = log
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -37,7 +38,7 @@ class LiveServer:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "spieltisch.cli.main", "serve"]
-        command += ["--port", str(self.port), "--db", self.db]
+        command += ["--port", str(self.port), "--db", self.db, *self.args]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log)
         deadline = time.monotonic() + 60

@@ -78,6 +78,14 @@ HELP: dict[str, dict[str, str]] = {
             "seconds the seat to act may have no connection before a bot plays for it until "
             "its person is back (default: {default})"
         ),
+        "serve.archive_after": (
+            "seconds an unfinished table nobody uses stays in memory; it stays stored and is "
+            "loaded again when asked for (default: {default})"
+        ),
+        "serve.bot_lease": (
+            "seconds after which another process sharing the PostgreSQL database plays on the "
+            "bots of a process that died (default: {default})"
+        ),
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
@@ -171,6 +179,14 @@ HELP: dict[str, dict[str, str]] = {
         "serve.away_after": (
             "Sekunden, die der Platz am Zug ohne Verbindung sein darf, bevor ein Bot für ihn "
             "spielt, bis sein Mensch zurück ist (Vorgabe: {default})"
+        ),
+        "serve.archive_after": (
+            "Sekunden, die ein laufender Tisch, den niemand nutzt, im Speicher bleibt; er "
+            "bleibt gespeichert und wird bei Bedarf neu geladen (Vorgabe: {default})"
+        ),
+        "serve.bot_lease": (
+            "Sekunden, nach denen ein anderer Prozess an derselben PostgreSQL-Datenbank die "
+            "Bots eines abgestürzten Prozesses weiterspielt (Vorgabe: {default})"
         ),
         "examples": "Beispiele",
         "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"

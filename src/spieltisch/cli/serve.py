@@ -12,7 +12,8 @@ from urllib.parse import unquote, urlsplit
 
 from spieltisch.cli.i18n import LANGS, default_lang, t
 from spieltisch.core.errors import SpieltischError
-from spieltisch.server.seating import AWAY_AFTER
+from spieltisch.server.lease import LEASE_SECONDS
+from spieltisch.server.seating import ARCHIVE_AFTER, AWAY_AFTER
 
 DEFAULT_DB = "spieltisch-tables.sqlite3"
 DEFAULT_HOST = "127.0.0.1"
@@ -42,6 +43,20 @@ def add_parser(serve: argparse.ArgumentParser, h: Callable[..., str]) -> None:
         metavar="SECONDS",
         help=h("serve.away_after", default=f"{AWAY_AFTER:g}"),
     )
+    serve.add_argument(
+        "--archive-after",
+        type=float,
+        default=ARCHIVE_AFTER,
+        metavar="SECONDS",
+        help=h("serve.archive_after", default=f"{ARCHIVE_AFTER:g}"),
+    )
+    serve.add_argument(
+        "--bot-lease",
+        type=float,
+        default=LEASE_SECONDS,
+        metavar="SECONDS",
+        help=h("serve.bot_lease", default=f"{LEASE_SECONDS:g}"),
+    )
 
 
 def address(host: str, port: int) -> str:
@@ -67,12 +82,13 @@ def log_config() -> dict[str, Any]:
 
 
 def check_db(url: str) -> None:
-    """Open and close the store once, so that a wrong URL is one line, not a traceback."""
+    """Open and close the store once, so that a wrong URL (or a SQLite file another
+    process serves) is one line, not a traceback."""
     from spieltisch.server.security import without_password
     from spieltisch.server.storage import open_storage
 
     try:
-        open_storage(url).close()
+        open_storage(url, exclusive=True).close()
     except Exception as error:
         message = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
         reason = str(message)
@@ -106,11 +122,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ServeError(code="serve_port", port=args.port)
     if not args.away_after > 0:
         raise ServeError(code="serve_away", seconds=args.away_after)
+    if not args.archive_after > 0:
+        raise ServeError(code="serve_archive", seconds=args.archive_after)
+    if not args.bot_lease > 0:
+        raise ServeError(code="serve_lease", seconds=args.bot_lease)
     check_db(args.db)
     tune_process()
     print(t(args.lang or default_lang(), "serving", url=address(args.host, args.port)), flush=True)
     uvicorn.run(
-        create_app(args.db, away_after=args.away_after),
+        create_app(
+            args.db,
+            away_after=args.away_after,
+            archive_after=args.archive_after,
+            lease_seconds=args.bot_lease,
+        ),
         host=args.host,
         port=args.port,
         log_config=log_config(),

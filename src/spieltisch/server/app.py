@@ -15,10 +15,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from spieltisch import __version__
+from spieltisch.server.lease import LEASE_SECONDS
 from spieltisch.server.limits import BodyLimit
 from spieltisch.server.routes import games, replay, tables, words, ws
 from spieltisch.server.routes.ws import SocketLimits
-from spieltisch.server.seating import AWAY_AFTER
+from spieltisch.server.seating import ARCHIVE_AFTER, AWAY_AFTER
 from spieltisch.server.service import ServiceError, TableManager, refuse
 from spieltisch.server.storage import open_storage
 
@@ -42,14 +43,24 @@ def create_app(
     db: str = "spieltisch-tables.sqlite3",
     away_after: float = AWAY_AFTER,
     socket_limits: SocketLimits | None = None,
+    archive_after: float = ARCHIVE_AFTER,
+    lease_seconds: float = LEASE_SECONDS,
 ) -> FastAPI:
-    """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL); a bot
-    plays for the seat to act whose person has had no connection for ``away_after`` s;
-    each WebSocket connection is bounded by ``socket_limits``."""
+    """The server for the store at ``db`` (a SQLite path, which this process then serves
+    alone, or a ``postgresql://…`` URL, which any number of processes may share); a bot
+    plays for the seat to act whose person has had no connection for ``away_after`` s; an
+    unfinished table nobody uses leaves memory after ``archive_after`` s; a process that
+    dies leaves its tables' bots to another after ``lease_seconds``; each WebSocket
+    connection is bounded by ``socket_limits``."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        manager = TableManager(lambda: open_storage(db), away_after=away_after)
+        manager = TableManager(
+            lambda: open_storage(db, exclusive=True),
+            away_after=away_after,
+            archive_after=archive_after,
+            lease_seconds=lease_seconds,
+        )
         await manager.start()
         app.state.tables = manager
         try:
