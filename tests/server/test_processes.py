@@ -101,7 +101,9 @@ def pushed_until(ws: ClientConnection, step: int, timeout: float = 10.0) -> dict
     """The first state pushed on ``ws`` that has reached ``step``."""
     deadline = time.monotonic() + timeout
     while True:
-        message = json.loads(ws.recv(timeout=max(deadline - time.monotonic(), 0.01)))
+        message: dict[str, Any] = json.loads(
+            ws.recv(timeout=max(deadline - time.monotonic(), 0.01))
+        )
         if message["type"] == "state" and message["step"] >= step:
             return message
 
