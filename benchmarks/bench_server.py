@@ -63,6 +63,12 @@ class Tally:
     #: Per table: the actions sent and not yet seen by every other seat, as
     #: ``[step shown to the sender, time sent, seats still to see it]``.
     outstanding: dict[str, list[list[Any]]] = field(default_factory=dict)
+    #: Per seat, the last state it was pushed; per table, the highest step acknowledged.
+    last_state: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
+    acked_step: dict[str, int] = field(default_factory=dict)
+    #: Set at the end of a soak run: no more actions, so that every view can settle.
+    quiet: bool = False
+    reconnects: int = 0
     errors: list[str] = field(default_factory=list)
     actions_sent: int = 0
     states_received: int = 0
@@ -115,7 +121,7 @@ async def open_tables(base: str, args: argparse.Namespace) -> list[dict[str, Any
 
 
 async def seat_player(
-    url: str,
+    urls: list[str],
     table: str,
     seat: int,
     others: set[int],
@@ -124,28 +130,65 @@ async def seat_player(
     tally: Tally,
     start: asyncio.Event,
     stop: asyncio.Event,
+    soak: bool = False,
 ) -> None:
-    """One person at one seat: waits for its turn, thinks, acts, times the pushed view."""
+    """One person at one seat: waits for its turn, thinks, acts, times the pushed view.
+    ``soak``: a lost connection is opened again (with ``since``) on the next of ``urls``,
+    as a client behind a proxy without sticky sessions would."""
     sent: dict[str, float] = {}
+    attempt = 0
+    while not stop.is_set():
+        url = urls[attempt % len(urls)]
+        last = tally.last_state.get((table, seat))
+        if last is not None:
+            url += f"&since={last['last_seq']}"
+        attempt += 1
+        try:
+            async with websockets.connect(
+                url, max_size=2**22, open_timeout=60, compression=None
+            ) as ws:
+                if attempt == 1:
+                    tally.connected += 1
+                    await start.wait()
+                if await play_socket(ws, table, seat, others, think, rng, tally, stop, sent):
+                    return
+        except (OSError, TimeoutError, websockets.WebSocketException):
+            if not soak:
+                raise
+            sent.clear()  # sent to a process that died: acknowledged or not, never timed
+            tally.reconnects += 1
+            await asyncio.sleep(0.2)
+
+
+async def play_socket(
+    ws: Any,
+    table: str,
+    seat: int,
+    others: set[int],
+    think: float,
+    rng: random.Random,
+    tally: Tally,
+    stop: asyncio.Event,
+    sent: dict[str, float],
+) -> bool:
+    """Play on one connection; ``True`` once the game is over or the run stopped."""
     pending = False
-    async with websockets.connect(url, max_size=2**22, open_timeout=60, compression=None) as ws:
-        tally.connected += 1
-        await start.wait()
 
-        async def act(action: dict[str, Any], shown: int) -> None:
-            await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-            if stop.is_set():
-                return
-            action_id = secrets.token_hex(4)
-            sent[action_id] = time.perf_counter()
-            if others:
-                outstanding = tally.outstanding.setdefault(table, [])
-                outstanding.append([shown, sent[action_id], set(others)])
-            tally.actions_sent += 1
-            await ws.send(json.dumps({"type": "action", "action": action, "id": action_id}))
+    async def act(action: dict[str, Any], shown: int) -> None:
+        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+        if stop.is_set() or tally.quiet:
+            return
+        action_id = secrets.token_hex(4)
+        sent[action_id] = time.perf_counter()
+        if others:
+            outstanding = tally.outstanding.setdefault(table, [])
+            outstanding.append([shown, sent[action_id], set(others)])
+        tally.actions_sent += 1
+        await ws.send(json.dumps({"type": "action", "action": action, "id": action_id}))
 
-        thinking: asyncio.Task[None] | None = None
-        closer = asyncio.create_task(close_when(stop, ws))
+    thinking: asyncio.Task[None] | None = None
+    closer = asyncio.create_task(close_when(stop, ws))
+    try:
         async for raw in ws:
             now = time.perf_counter()
             message = orjson.loads(raw)
@@ -154,6 +197,7 @@ async def seat_player(
                 pending = False
                 continue
             tally.states_received += 1
+            tally.last_state[(table, seat)] = message
             for entry in tally.outstanding.get(table, []):
                 if entry[0] < message["step"] and seat in entry[2]:
                     entry[2].discard(seat)
@@ -163,24 +207,49 @@ async def seat_player(
             for action_id in message.get("ack", []):
                 if action_id in sent:
                     tally.latencies.append(now - sent.pop(action_id))
+                    tally.acked_step[table] = max(tally.acked_step.get(table, 0), message["step"])
                     pending = False
             if message["over"]:
                 tally.games_over += 1
-                break
+                return True
             if message["legal_actions"] and not pending:
                 pending = True
                 choice = rng.choice(message["legal_actions"])["action"]
                 thinking = asyncio.create_task(act(choice, message["step"]))
+    finally:
         closer.cancel()
         if thinking is not None:
             thinking.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, websockets.WebSocketException):
                 await thinking
+    return stop.is_set()
 
 
 async def close_when(stop: asyncio.Event, ws: Any) -> None:
     await stop.wait()
     await ws.close()
+
+
+async def check_soak(base: str, tables: list[dict[str, Any]], tally: Tally) -> dict[str, Any]:
+    """After a soak run: no acknowledged action lost (every table's stored step is at least
+    the highest step a seat was acknowledged at), and every seat's last pushed state shows
+    what the server shows it now."""
+    lost: list[str] = []
+    wrong: list[str] = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        for created in tables:
+            table = created["table"]
+            public = (await client.get(f"/api/tables/{table}")).json()
+            if public["step"] < tally.acked_step.get(table, 0):
+                lost.append(table)
+            for seat in created["seats"]:
+                mine = (
+                    await client.get(f"/api/tables/{table}", params={"token": seat["token"]})
+                ).json()
+                last = tally.last_state.get((table, seat["seat"]))
+                if last is None or (last["step"], last["view"]) != (mine["step"], mine["view"]):
+                    wrong.append(f"{table}/{seat['seat']}")
+    return {"tables_with_lost_actions": len(lost), "seats_with_wrong_view": len(wrong)}
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -193,7 +262,10 @@ def cpu_seconds(pid: int | None) -> float:
 
 
 async def run_load(
-    base: str | list[str], args: argparse.Namespace, server_pid: int | list[int] | None = None
+    base: str | list[str],
+    args: argparse.Namespace,
+    server_pid: int | list[int] | None = None,
+    kill: Any = None,
 ) -> dict[str, Any]:
     """The load against the server at ``base`` (several: the processes of one server,
     each seat connecting to the next in turn)."""
@@ -207,12 +279,16 @@ async def run_load(
     for created in tables:
         everyone = {seat["seat"] for seat in created["seats"]}
         for seat in created["seats"]:
-            ws_base = bases[len(players) % len(bases)].replace("http://", "ws://")
-            url = f"{ws_base}/ws/tables/{created['table']}?token={seat['token']}"
+            path = f"/ws/tables/{created['table']}?token={seat['token']}"
+            first = len(players) % len(bases)
+            urls = [
+                bases[(first + n) % len(bases)].replace("http://", "ws://") + path
+                for n in range(len(bases))
+            ]
             seat_rng = random.Random(rng.getrandbits(64))
             others = everyone - {seat["seat"]} if len(bases) > 1 else set()
             task = seat_player(
-                url,
+                urls,
                 created["table"],
                 seat["seat"],
                 others,
@@ -221,6 +297,7 @@ async def run_load(
                 tally,
                 start,
                 stop,
+                soak=kill is not None,
             )
             players.append(asyncio.create_task(task))
             if len(players) % 50 == 0:
@@ -234,7 +311,17 @@ async def run_load(
     began = time.perf_counter()
     cpu_before = (cpu_seconds(None), sum(cpu_seconds(pid) for pid in pids))
     start.set()
-    await asyncio.sleep(args.seconds)
+    if kill is None:
+        await asyncio.sleep(args.seconds)
+    else:  # a soak run: kill (and restart) a process every --kill-every seconds
+        end = time.monotonic() + args.seconds
+        while time.monotonic() + args.kill_every < end:
+            await asyncio.sleep(args.kill_every)
+            await asyncio.to_thread(kill)
+        await asyncio.sleep(max(end - time.monotonic(), 0))
+        tally.quiet = True
+        await asyncio.sleep(3)  # every view settles
+        checked = await check_soak(bases[0], tables, tally)
     stop.set()
     elapsed = time.perf_counter() - began
     client_cpu = cpu_seconds(None) - cpu_before[0]
@@ -247,6 +334,8 @@ async def run_load(
             tally.errors.append(f"connection: {outcome!r}")
     result = summary(tally, len(players), elapsed)
     result["processes"] = len(bases)
+    if kill is not None:
+        result["soak"] = {**checked, "reconnects": tally.reconnects}
     result["cpu_seconds"] = {
         "server": round(server_cpu, 1) if server_cpu is not None else None,
         "clients": round(client_cpu, 1),
@@ -340,6 +429,15 @@ def main() -> None:
         action="store_true",
         help="with --postgres: first the same load against one process on SQLite",
     )
+    parser.add_argument(
+        "--kill-every",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="a soak run: SIGKILL the last server process this often and start it again; "
+        "seats reconnect to the next process; afterwards no acknowledged action may be lost "
+        "and every seat's last view must be the server's",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     sizes = [int(n) for n in args.tables.split(",")]
@@ -381,7 +479,17 @@ def measure(args: argparse.Namespace, postgres: str | None, processes: int) -> d
                 ports.append(free_port())
                 servers.append(start_server(db, ports[-1], Path(tmp) / f"server-{n}.log"))
             bases = [f"http://127.0.0.1:{port}" for port in ports]
-            return run(run_load(bases, args, [server.pid for server in servers]))
+            if not args.kill_every:
+                return run(run_load(bases, args, [server.pid for server in servers]))
+
+            def kill() -> None:
+                """SIGKILL the last process, and start it again on its port."""
+                servers[-1].kill()
+                servers[-1].wait(20)
+                log = Path(tmp) / f"server-{len(servers) - 1}.log"
+                servers[-1] = start_server(db, ports[-1], log)
+
+            return run(run_load(bases, args, None, kill))
         finally:
             for server in servers:
                 server.send_signal(signal.SIGINT)
@@ -485,6 +593,13 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
             f"p99 {others['p99']} ms"
         )
     print(f"  errors: {result['errors']} {result['error_examples'] or ''}")
+    if "soak" in result:
+        soak = result["soak"]
+        print(
+            f"  soak: {soak['reconnects']} reconnects; tables with a lost acknowledged action: "
+            f"{soak['tables_with_lost_actions']}; seats whose last view is not the server's: "
+            f"{soak['seats_with_wrong_view']}"
+        )
     cpu = result["cpu_seconds"]
     print(
         f"  CPU seconds: server {cpu['server']}, clients {cpu['clients']}; "
