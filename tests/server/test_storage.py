@@ -107,6 +107,20 @@ def test_a_lease_is_one_holders_until_it_runs_out(db_url: str) -> None:
         store.close()
 
 
+def test_the_first_table_stored_to_play_again_stands(db_url: str) -> None:
+    """Two processes asked at once to play a table again: both see the first one stored."""
+    store = open_storage(db_url)
+    try:
+        store.create_table(header())
+        assert store.save_again("t1", "first") == "first"
+        assert store.save_again("t1", "second") == "first"
+        stored = store.load_table("t1")
+        assert stored is not None
+        assert stored.again == "first"
+    finally:
+        store.close()
+
+
 def test_a_sqlite_file_is_served_by_one_process(tmp_path: Path) -> None:
     path = str(tmp_path / "tables.sqlite3")
     first = open_storage(path, exclusive=True)

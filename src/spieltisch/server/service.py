@@ -598,6 +598,8 @@ class TableManager:
             if table is None:
                 table = await self._load(table_id)
                 self._kick_bots(table)
+                if self._fanout is not None:
+                    self.heard(table)  # a commit heard while it was being read
             table.touched = time.monotonic()
             return table
 
@@ -1081,11 +1083,13 @@ class TableManager:
                     )
                     new.rename([*table.names])  # the bots keep their names too
                     await self._run(self._store().save_names, new.id, new.names)
-                    await self._run(self._store().save_again, table.id, new.id)
+                    # Another process may have been asked at the same time: the first stored
+                    # stands (the other new table is never used).
+                    again = await self._run(self._store().save_again, table.id, new.id)
                 except Exception:
                     log.exception("opening the table that plays %s again failed", table.id)
                     raise refuse(503, "store_failed") from None
-                table.again = new.id
+                table.again = again
                 table.notify()
         return await self.get(table.again)
 

@@ -109,8 +109,9 @@ class Storage(Protocol):
         """Store the seats' names of ``table_id``."""
         ...
 
-    def save_again(self, table_id: str, again: str) -> None:
-        """Store ``again`` as the table that plays ``table_id`` again."""
+    def save_again(self, table_id: str, again: str) -> str:
+        """Store ``again`` as the table that plays ``table_id`` again, unless one is
+        stored already; returns the one stored."""
         ...
 
     def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:

@@ -131,11 +131,18 @@ class PostgresStorage:
             )
             db.execute("SELECT pg_notify(%s, %s)", (self.channel, self._changed(table_id)))
 
-    def save_again(self, table_id: str, again: str) -> None:
+    def save_again(self, table_id: str, again: str) -> str:
         db = self._conn()
         with db.transaction():
-            db.execute("UPDATE spieltisch_tables SET again = %s WHERE id = %s", (again, table_id))
+            db.execute(
+                "UPDATE spieltisch_tables SET again = %s WHERE id = %s AND again IS NULL",
+                (again, table_id),
+            )
+            row = db.execute(
+                "SELECT again FROM spieltisch_tables WHERE id = %s", (table_id,)
+            ).fetchone()
             db.execute("SELECT pg_notify(%s, %s)", (self.channel, self._changed(table_id)))
+        return str(row[0]) if row and row[0] is not None else again
 
     def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:
         columns = {

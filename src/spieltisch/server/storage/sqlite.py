@@ -108,12 +108,17 @@ class SqliteStorage:
                 (encode_names(names), table_id),
             )
 
-    def save_again(self, table_id: str, again: str) -> None:
+    def save_again(self, table_id: str, again: str) -> str:
         with self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "UPDATE spieltisch_tables SET again = ? WHERE id = ?", (again, table_id)
+                "UPDATE spieltisch_tables SET again = ? WHERE id = ? AND again IS NULL",
+                (again, table_id),
             )
+            row = self._db.execute(
+                "SELECT again FROM spieltisch_tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        return str(row[0]) if row and row[0] is not None else again
 
     def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:
         lost = []
