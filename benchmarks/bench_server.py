@@ -438,6 +438,7 @@ def main() -> None:
         "seats reconnect to the next process; afterwards no acknowledged action may be lost "
         "and every seat's last view must be the server's",
     )
+    parser.add_argument("--logs", metavar="DIR", help="keep the servers' logs in DIR")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     sizes = [int(n) for n in args.tables.split(",")]
@@ -472,12 +473,16 @@ def measure(args: argparse.Namespace, postgres: str | None, processes: int) -> d
             if postgres
             else str(Path(tmp) / "bench.sqlite3")
         )
+        logs = Path(args.logs or tmp)
+        if args.logs:
+            logs = logs / f"{'postgresql' if postgres else 'sqlite'}-{processes}-{args.tables}"
+            logs.mkdir(parents=True, exist_ok=True)
         servers: list[subprocess.Popen[bytes]] = []
         ports = []
         try:
             for n in range(processes):
                 ports.append(free_port())
-                servers.append(start_server(db, ports[-1], Path(tmp) / f"server-{n}.log"))
+                servers.append(start_server(db, ports[-1], logs / f"server-{n}.log"))
             bases = [f"http://127.0.0.1:{port}" for port in ports]
             if not args.kill_every:
                 return run(run_load(bases, args, [server.pid for server in servers]))
@@ -486,7 +491,7 @@ def measure(args: argparse.Namespace, postgres: str | None, processes: int) -> d
                 """SIGKILL the last process, and start it again on its port."""
                 servers[-1].kill()
                 servers[-1].wait(20)
-                log = Path(tmp) / f"server-{len(servers) - 1}.log"
+                log = logs / f"server-{len(servers) - 1}.log"
                 servers[-1] = start_server(db, ports[-1], log)
 
             return run(run_load(bases, args, None, kill))

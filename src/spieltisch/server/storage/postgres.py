@@ -62,6 +62,10 @@ NOW = "extract(epoch FROM clock_timestamp())"
 #: When a parked lease (of stuck bots, holder "") runs out: never by itself.
 PARKED = 1e18
 
+#: How often a batch of actions is tried when PostgreSQL breaks a deadlock with it (two
+#: processes inserting the same steps; the rows go in in key order, so it should not happen).
+DEADLOCK_ATTEMPTS = 3
+
 #: The longest payload sent with an action (PostgreSQL takes up to 8000 bytes).
 PAYLOAD_MOST = 7900
 
@@ -69,6 +73,8 @@ APPEND = f"""
 WITH ins AS (
     INSERT INTO spieltisch_actions (table_id, idx, seat, action)
     SELECT * FROM unnest(%(t)s::text[], %(i)s::int[], %(s)s::int[], %(a)s::text[])
+        AS r(table_id, idx, seat, action)
+    ORDER BY table_id, idx
     ON CONFLICT (table_id, idx) DO NOTHING
     RETURNING table_id, idx, seat, action
 ), told AS (
@@ -152,7 +158,14 @@ class PostgresStorage:
             "a": [json.dumps(r.action) for r in rows],
             "channel": self.channel,
         }
-        stored = {(str(t), int(str(i))) for t, i, _ in self._conn().execute(APPEND, columns)}
+        for attempt in range(DEADLOCK_ATTEMPTS):
+            try:
+                answer = self._conn().execute(APPEND, columns).fetchall()
+                break
+            except psycopg.errors.DeadlockDetected:
+                if attempt == DEADLOCK_ATTEMPTS - 1:
+                    raise
+        stored = {(str(t), int(str(i))) for t, i, _ in answer}
         return [r for r in rows if (r.table, r.index) not in stored]
 
     def mark_finished(self, table_id: str) -> None:
