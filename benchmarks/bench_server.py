@@ -276,17 +276,21 @@ async def run_load(
     start, stop = asyncio.Event(), asyncio.Event()
     rng = random.Random(args.seed)
     players: list[asyncio.Task[None]] = []
+    tables_seen: list[str] = []
     for created in tables:
+        tables_seen.append(created["table"])
         everyone = {seat["seat"] for seat in created["seats"]}
         for seat in created["seats"]:
             path = f"/ws/tables/{created['table']}?token={seat['token']}"
-            first = len(players) % len(bases)
+            # --route seat: each seat to the next process (a proxy without any affinity);
+            # table: every seat of a table to one process (a proxy that routes by table id).
+            first = (len(players) if args.route == "seat" else len(tables_seen)) % len(bases)
             urls = [
                 bases[(first + n) % len(bases)].replace("http://", "ws://") + path
                 for n in range(len(bases))
             ]
             seat_rng = random.Random(rng.getrandbits(64))
-            others = everyone - {seat["seat"]} if len(bases) > 1 else set()
+            others = everyone - {seat["seat"]} if len(bases) > 1 and args.route == "seat" else set()
             task = seat_player(
                 urls,
                 created["table"],
@@ -437,6 +441,13 @@ def main() -> None:
         help="a soak run: SIGKILL the last server process this often and start it again; "
         "seats reconnect to the next process; afterwards no acknowledged action may be lost "
         "and every seat's last view must be the server's",
+    )
+    parser.add_argument(
+        "--route",
+        choices=["seat", "table"],
+        default="seat",
+        help="with several processes: each seat to the next process (default), or all seats "
+        "of a table to one process",
     )
     parser.add_argument("--logs", metavar="DIR", help="keep the servers' logs in DIR")
     parser.add_argument("--json", action="store_true")
