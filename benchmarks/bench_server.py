@@ -101,9 +101,11 @@ def start_server(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not answer within 60 s")
 
 
-async def open_tables(base: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+async def open_tables(bases: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Open the tables, table ``n`` through process ``n`` (in turn), where ``--route
+    table`` connects its seats."""
     limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+    async with httpx.AsyncClient(timeout=60, limits=limits) as client:
 
         async def one(index: int) -> dict[str, Any]:
             body = {
@@ -112,7 +114,8 @@ async def open_tables(base: str, args: argparse.Namespace) -> list[dict[str, Any
                 "seats": ["human"] * args.players,
                 "seed": args.seed * 100_000 + index,
             }
-            response = await client.post("/api/tables", json=body)
+            base = bases[index % len(bases)]
+            response = await client.post(f"{base}/api/tables", json=body)
             response.raise_for_status()
             created: dict[str, Any] = response.json()
             return created
@@ -272,7 +275,7 @@ async def run_load(
     bases = [base] if isinstance(base, str) else base
     pids = [server_pid] if isinstance(server_pid, int) else server_pid or []
     tally = Tally()
-    tables = await open_tables(bases[0], args)
+    tables = await open_tables(bases, args)
     start, stop = asyncio.Event(), asyncio.Event()
     rng = random.Random(args.seed)
     players: list[asyncio.Task[None]] = []
