@@ -273,3 +273,35 @@ def test_the_bots_play_on_when_their_process_is_killed(
         assert public["over"] or taken_over
     steps = stored_steps(postgres_url, table)
     assert steps == list(range(len(steps)))
+
+
+def test_a_person_polling_one_process_is_not_taken_over_by_another(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """Presence crosses processes: a seat whose person polls B over HTTP is not played by
+    a bot from A, which holds the table too; once the person stops, a bot plays for it."""
+    servers = [
+        LiveServer(postgres_url, tmp_path / f"server-{n}.log", ("--away-after", "1.5"))
+        for n in range(2)
+    ]
+    try:
+        for server in servers:
+            server.start()
+        a, b = servers
+        table, keys = new_table(a, "cento", ["human", "human"], 5)
+        seat = a.get(f"/api/tables/{table}")["to_act"][0]
+        until = time.monotonic() + 5
+        while time.monotonic() < until:
+            b.get(f"/api/tables/{table}", token=keys[seat])
+            a.get(f"/api/tables/{table}")  # A holds the table and watches the seat too
+            time.sleep(0.25)
+        public = a.get(f"/api/tables/{table}")
+        assert public["step"] == 0
+        assert not public["seats"][seat]["away"]
+        deadline = time.monotonic() + 30
+        while a.get(f"/api/tables/{table}")["step"] == 0:
+            assert time.monotonic() < deadline, "no bot played for the absent person"
+            time.sleep(0.1)
+    finally:
+        for server in servers:
+            server.stop()

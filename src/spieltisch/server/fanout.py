@@ -10,9 +10,10 @@ After the listening connection was lost, every table in memory catches up the sa
 
 The processes also tell each other, by ``NOTIFY`` from this module, what is not stored: a
 seat taken over by a bot for its absent person and given back (``{"t", "w": seat, "away"}``),
-and, every tick, which seats have a connection here (``{"p": {table: [seats]}, "by": ...}``),
-so that every process shows those seats as connected and none takes over a seat whose person
-is connected to another one.
+and, every tick, which seats have a connection here and which sent a request here
+(``{"p": {table: [[connected], [requested]]}, "by": ...}``), so that every process shows the
+connected seats as connected and none lets a bot take over a seat whose person is connected
+to, or polls, another one.
 """
 
 from __future__ import annotations
@@ -104,14 +105,17 @@ class Fanout:
             if note.get("by") == self._me:
                 return
             now = time.monotonic()
-            for table_id, seats in note["p"].items():
+            for table_id, (connected, requested) in note["p"].items():
                 table = tables.get(table_id)
-                if table is not None:
-                    for seat in seats:
-                        table.last_seen[seat] = now
-                        if table.elsewhere.setdefault(seat, now) == now:  # newly connected
-                            table.connect(seat, 0)
-                        table.elsewhere[seat] = now
+                if table is None:
+                    continue
+                for seat in requested:
+                    table.last_seen[seat] = now
+                for seat in connected:
+                    table.last_seen[seat] = now
+                    if table.elsewhere.setdefault(seat, now) == now:  # newly connected
+                        table.connect(seat, 0)
+                    table.elsewhere[seat] = now
             return
         table = tables.get(note.get("t"))
         if table is None:  # not in memory here: loaded from the store when asked for
@@ -143,29 +147,36 @@ class Fanout:
             log.warning("telling the other processes failed: %s", error)
 
     async def _tell_presence(self) -> None:
-        """Every tick: which seats have a connection here; a seat no other process has
-        named for three ticks has no connection there."""
+        """Every tick: which seats have a connection here, and which made a request here
+        (a person polling over HTTP); a seat no other process has named as connected for
+        three ticks has no connection there."""
         while True:
             await asyncio.sleep(self._tick)
-            gone = time.monotonic() - 3 * self._tick
+            now = time.monotonic()
+            gone = now - 3 * self._tick
             for table in list(self._manager._tables.values()):
                 for seat, seen in list(table.elsewhere.items()):
                     if seen < gone:
                         del table.elsewhere[seat]
                         table.connect(seat, 0)
-            present = {
-                table.id: [seat for seat, count in enumerate(table.connected) if count > 0]
-                for table in list(self._manager._tables.values())
-                if any(table.connected)
-            }
+            present: dict[str, list[list[int]]] = {}
+            for table in list(self._manager._tables.values()):
+                connected = [seat for seat, count in enumerate(table.connected) if count > 0]
+                requested = [
+                    seat
+                    for seat, when in enumerate(table.requested)
+                    if now - when < 2 * self._tick and seat not in connected
+                ]
+                if connected or requested:
+                    present[table.id] = [connected, requested]
             if present:
                 await self._notify(_chunks(present, self._me))
 
 
-def _chunks(present: dict[str, list[int]], me: str) -> list[str]:
+def _chunks(present: dict[str, list[list[int]]], me: str) -> list[str]:
     """``{"p": present, "by": me}`` cut into notifications that fit."""
     payloads: list[str] = []
-    part: dict[str, list[int]] = {}
+    part: dict[str, list[list[int]]] = {}
     size = 0
     for table_id, seats in present.items():
         entry = len(json.dumps({table_id: seats}))

@@ -255,6 +255,8 @@ class Table:
     last_seen: list[float] = field(default_factory=list)
     #: What the table itself tells (a person away, back), in order, for every seat's log.
     notes: list[dict[str, JSON]] = field(default_factory=list)
+    #: Each seat: when a request with its token last reached this process.
+    requested: list[float] = field(default_factory=list)
     #: Seats with a connection to another process: when that process last said so.
     elsewhere: dict[Seat, float] = field(default_factory=dict)
     #: When someone last asked for, connected to or acted at this table (``time.monotonic``).
@@ -267,6 +269,7 @@ class Table:
             self.names = bot_names(self.header.seed, self.header.seats, ())
         self.away = self.away or [False] * players
         self.last_seen = self.last_seen or [time.monotonic()] * players
+        self.requested = self.requested or [0.0] * players
 
     @property
     def id(self) -> str:
@@ -648,7 +651,7 @@ class TableManager:
         seat = seat_of_token(token, table.header.token_hashes)
         if seat is None:
             raise refuse(403, "bad_token")
-        table.last_seen[seat] = time.monotonic()
+        table.last_seen[seat] = table.requested[seat] = time.monotonic()
         return seat
 
     # -- acting -----------------------------------------------------------------------
