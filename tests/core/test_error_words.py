@@ -243,6 +243,8 @@ RAISES: dict[str, Callable[[Path], object]] = {
         argparse.Namespace(bot_move_seconds=5.0, all_bot_tables="some")
     ),
     "serve_lab_jobs": lambda _: cmd_serve(serve_args("--lab-jobs", "0")),
+    "serve_archive": lambda _: cmd_serve(serve_args("--archive-after", "0")),
+    "serve_lease": lambda _: cmd_serve(serve_args("--bot-lease", "0")),
     "serve_public_url": lambda _: public_url("spiel.example"),
     "serve_limit": lambda _: checked_limits(serve_args("--header-timeout", "0")),
     "serve_proxies": lambda _: proxies(serve_args("--trusted-proxies", "x")),

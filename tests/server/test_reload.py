@@ -62,9 +62,9 @@ def test_an_action_is_never_applied_to_a_copy_that_was_reloaded(client: TestClie
     calls: list[object] = []
     working = store.append_actions
 
-    def counted(rows: object) -> None:
+    def counted(rows: object) -> object:
         calls.append(rows)
-        working(rows)
+        return working(rows)
 
     store.append_actions = counted
     with pytest.raises(ServiceError) as refused:

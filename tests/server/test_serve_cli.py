@@ -24,6 +24,8 @@ from tests.server.live import free_port
         (["--port", "70000"], "--port must be from 1 to 65535"),
         (["--away-after", "0"], "--away-after is a number of seconds above 0, got 0"),
         (["--away-after", "-5"], "--away-after is a number of seconds above 0, got -5"),
+        (["--archive-after", "0"], "--archive-after is a number of seconds above 0, got 0"),
+        (["--bot-lease", "-1"], "--bot-lease is a number of seconds above 0, got -1"),
     ],
 )
 def test_serve_refuses_a_bad_database_or_port(
@@ -32,6 +34,24 @@ def test_serve_refuses_a_bad_database_or_port(
     assert main(["serve", *args]) == 2
     err = capsys.readouterr().err
     assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A SQLite file serves one process: another one would not hear of its commits."""
+    from spieltisch.server.storage import open_storage
+
+    path = str(tmp_path / "tables.sqlite3")
+    serving = open_storage(path, exclusive=True)  # as a running server holds it
+    try:
+        assert main(["serve", "--db", path]) == 2
+    finally:
+        serving.close()
+    err = capsys.readouterr().err
+    assert "another process serves the SQLite file" in err
+    assert "several server processes need PostgreSQL" in err
     assert len(err.strip().splitlines()) == 1
 
 

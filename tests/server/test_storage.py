@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from spieltisch.server.storage import ActionRow, TableHeader, open_storage
+from spieltisch.server.storage.sqlite import SqliteBusy
 
 
 def header(table_id: str = "t1") -> TableHeader:
@@ -64,22 +65,72 @@ def test_unfinished_tables_are_listed_until_marked_finished(db_url: str) -> None
         store.close()
 
 
-def test_a_batch_with_a_taken_index_is_refused_whole(db_url: str) -> None:
-    """The primary key (table, index) keeps the log append-only; a failed batch leaves
-    nothing behind."""
+def test_an_action_at_a_taken_index_is_not_stored_and_is_returned(db_url: str) -> None:
+    """The primary key (table, index) keeps the log append-only: of two actions for the
+    same step only the first is stored (another process's lost its race); the rest of the
+    batch is stored."""
     store = open_storage(db_url)
     try:
         store.create_table(header())
-        store.append_actions([ActionRow("t1", 0, 0, {"type": "draw"})])
-        with pytest.raises(Exception, match=r"(?i)unique|duplicate"):
-            store.append_actions(
-                [ActionRow("t1", 1, 1, {"type": "draw"}), ActionRow("t1", 0, 1, {"type": "end"})]
-            )
+        assert store.append_actions([ActionRow("t1", 0, 0, {"type": "draw"})]) == []
+        taken = ActionRow("t1", 0, 1, {"type": "end"})
+        lost = store.append_actions([ActionRow("t1", 1, 1, {"type": "draw"}), taken])
+        assert lost == [taken]
         stored = store.load_table("t1")
         assert stored is not None
-        assert stored.actions == [(0, {"type": "draw"})]
+        assert stored.actions == [(0, {"type": "draw"}), (1, {"type": "draw"})]
+        later = store.load_table("t1", since=1)
+        assert later is not None
+        assert later.actions == [(1, {"type": "draw"})]
     finally:
         store.close()
+
+
+def test_a_lease_is_one_holders_until_it_runs_out(db_url: str) -> None:
+    store = open_storage(db_url)
+    try:
+        store.create_table(header())
+        assert store.take_lease("t1", "a", 30)
+        assert not store.take_lease("t1", "b", 30)
+        assert store.take_lease("t1", "a", 30)  # its holder renews it
+        assert store.renew_leases("a", 30) == ["t1"]
+        assert store.orphaned_leases() == []
+        store.expire_leases("a")  # a stopping server leaves its bots to the next one
+        assert store.orphaned_leases() == ["t1"]
+        assert store.take_lease("t1", "b", 30)
+        assert store.renew_leases("a", 30) == []
+        store.drop_lease("t1", "a")  # not a's any more: nothing happens
+        assert not store.take_lease("t1", "a", 30)
+        store.drop_lease("t1", "b")
+        assert store.take_lease("t1", "a", 30)
+    finally:
+        store.close()
+
+
+def test_the_first_table_stored_to_play_again_stands(db_url: str) -> None:
+    """Two processes asked at once to play a table again: both see the first one stored."""
+    store = open_storage(db_url)
+    try:
+        store.create_table(header())
+        assert store.save_again("t1", "first") == "first"
+        assert store.save_again("t1", "second") == "first"
+        stored = store.load_table("t1")
+        assert stored is not None
+        assert stored.again == "first"
+    finally:
+        store.close()
+
+
+def test_a_sqlite_file_is_served_by_one_process(tmp_path: Path) -> None:
+    path = str(tmp_path / "tables.sqlite3")
+    first = open_storage(path, exclusive=True)
+    try:
+        with pytest.raises(SqliteBusy, match="several server processes need PostgreSQL"):
+            open_storage(path, exclusive=True)
+        open_storage(path).close()  # a reader (tests, tools) may still open it
+    finally:
+        first.close()
+    open_storage(path, exclusive=True).close()
 
 
 def test_the_sqlite_file_holds_token_hashes_never_tokens(tmp_path: Path) -> None:

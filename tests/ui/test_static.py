@@ -8,7 +8,9 @@ from importlib import resources
 from pathlib import Path
 
 STATIC = Path(str(resources.files("spieltisch.server").joinpath("static")))
-PAGES = ("index.html", "table.html", "replay.html")
+PAGES = ("index.html", "table.html", "replay.html", "lab.html")
+#: Links to the server's own pages (routes, not files).
+ROUTES = ("/", "/lab")
 
 
 def test_the_pages_ship_inside_the_package() -> None:
@@ -39,7 +41,7 @@ def test_the_pages_load_only_files_from_the_package() -> None:
     for page in PAGES:
         html = (STATIC / page).read_text(encoding="utf-8")
         for url in re.findall(r'(?:src|href)="([^"]+)"', html):
-            if url.startswith(("#", "data:")) or url == "/":
+            if url.startswith(("#", "data:")) or url in ROUTES:
                 continue
             assert url.startswith("/"), f"{page} loads {url} from elsewhere"
             assert (STATIC / url.lstrip("/")).is_file(), f"{page}: {url}"

@@ -153,6 +153,14 @@ HELP: dict[str, dict[str, str]] = {
         "serve.trusted_proxies": (
             "addresses or networks of your proxies, e.g. 127.0.0.1,10.0.0.0/8 (default: none)"
         ),
+        "serve.archive_after": (
+            "seconds an unfinished table nobody uses stays in memory; it stays stored and is "
+            "loaded again when asked for (default: {default})"
+        ),
+        "serve.bot_lease": (
+            "seconds after which another process sharing the PostgreSQL database plays on the "
+            "bots of a process that died (default: {default})"
+        ),
         "examples": "examples",
         "ex.games": "spieltisch games",
         "ex.rules": "spieltisch rules dicht-dran\nspieltisch rules cento --lang de\n"
@@ -328,6 +336,14 @@ HELP: dict[str, dict[str, str]] = {
         ),
         "serve.trusted_proxies": (
             "Adressen oder Netze deiner Proxys, z. B. 127.0.0.1,10.0.0.0/8 (Vorgabe: keine)"
+        ),
+        "serve.archive_after": (
+            "Sekunden, die ein laufender Tisch, den niemand nutzt, im Speicher bleibt; er "
+            "bleibt gespeichert und wird bei Bedarf neu geladen (Vorgabe: {default})"
+        ),
+        "serve.bot_lease": (
+            "Sekunden, nach denen ein anderer Prozess an derselben PostgreSQL-Datenbank die "
+            "Bots eines abgestürzten Prozesses weiterspielt (Vorgabe: {default})"
         ),
         "examples": "Beispiele",
         "ex.replay": "spieltisch replay spieltisch-transcripts/cento-7.json\n"

@@ -15,7 +15,8 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.server import defaults as d
 from spieltisch.server.botqueue import ALL_BOT_TABLES, MOVE_SECONDS, BotLimits, parse_all_bot_tables
 from spieltisch.server.labsettings import DEFAULT_JOBS, DEFAULT_PER_CLIENT
-from spieltisch.server.seating import AWAY_AFTER
+from spieltisch.server.lease import LEASE_SECONDS
+from spieltisch.server.seating import ARCHIVE_AFTER, AWAY_AFTER
 
 if TYPE_CHECKING:
     from spieltisch.server.clients import ClientLimits
@@ -112,6 +113,20 @@ def add_parser(serve: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     serve.add_argument(
         "--trusted-proxies", default="", metavar="CIDR,...", help=h("serve.trusted_proxies")
     )
+    serve.add_argument(
+        "--archive-after",
+        type=float,
+        default=ARCHIVE_AFTER,
+        metavar="SECONDS",
+        help=h("serve.archive_after", default=f"{ARCHIVE_AFTER:g}"),
+    )
+    serve.add_argument(
+        "--bot-lease",
+        type=float,
+        default=LEASE_SECONDS,
+        metavar="SECONDS",
+        help=h("serve.bot_lease", default=f"{LEASE_SECONDS:g}"),
+    )
 
 
 def address(host: str, port: int) -> str:
@@ -137,12 +152,13 @@ def log_config() -> dict[str, Any]:
 
 
 def check_db(url: str) -> None:
-    """Open and close the store once, so that a wrong URL is one line, not a traceback."""
+    """Open and close the store once, so that a wrong URL (or a SQLite file another
+    process serves) is one line, not a traceback."""
     from spieltisch.server.security import without_password
     from spieltisch.server.storage import open_storage
 
     try:
-        open_storage(url).close()
+        open_storage(url, exclusive=True).close()
     except Exception as error:
         message = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
         reason = str(message)
@@ -260,6 +276,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     link = public_url(args.public_url) if args.public_url is not None else None
     limits = checked_limits(args)
     clients = proxies(args)
+    if not args.archive_after > 0:
+        raise ServeError(code="serve_archive", seconds=args.archive_after)
+    if not args.bot_lease > 0:
+        raise ServeError(code="serve_lease", seconds=args.bot_lease)
     check_db(args.db)
     tune_process()
     print(t(args.lang or default_lang(), "serving", url=address(args.host, args.port)), flush=True)
@@ -274,6 +294,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         public_url=link,
         body_timeout=limits["--body-timeout"],
         bot_limits=bot_limits,
+        archive_after=args.archive_after,
+        lease_seconds=args.bot_lease,
         lab_limits=LabLimits(
             jobs=args.lab_jobs, per_client=args.lab_jobs_per_client, ray_address=args.lab_ray
         ),

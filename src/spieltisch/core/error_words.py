@@ -236,6 +236,8 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
             "--trusted-proxy-header {header} braucht --trusted-proxies: die Proxys, deren "
             "Header geglaubt wird"
         ),
+        "serve_archive": "--archive-after ist eine Zahl von Sekunden über 0, nicht {seconds:g}",
+        "serve_lease": "--bot-lease ist eine Zahl von Sekunden über 0, nicht {seconds:g}",
         "sim_games": "--games muss mindestens 1 sein, nicht {games}",
         "sim_workers": "--workers muss mindestens 1 sein, nicht {workers}",
         "sim_skill": "--skill muss mindestens 1 sein, nicht {games}",
@@ -482,6 +484,8 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
             "--trusted-proxy-header {header} needs --trusted-proxies: the proxies whose header "
             "is believed"
         ),
+        "serve_archive": "--archive-after is a number of seconds above 0, got {seconds:g}",
+        "serve_lease": "--bot-lease is a number of seconds above 0, got {seconds:g}",
         "sim_games": "--games must be at least 1, got {games}",
         "sim_workers": "--workers must be at least 1, got {workers}",
         "sim_skill": "--skill must be at least 1, got {games}",

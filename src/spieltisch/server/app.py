@@ -21,10 +21,11 @@ from spieltisch.server.clients import ClientGate, ClientLimits, retry_after
 from spieltisch.server.defaults import BODY_TIMEOUT
 from spieltisch.server.jobs import open_jobs
 from spieltisch.server.labsettings import LabLimits
+from spieltisch.server.lease import LEASE_SECONDS
 from spieltisch.server.limits import BodyLimit
 from spieltisch.server.routes import games, lab, replay, tables, words, ws
 from spieltisch.server.routes.ws import SocketLimits
-from spieltisch.server.seating import AWAY_AFTER
+from spieltisch.server.seating import ARCHIVE_AFTER, AWAY_AFTER
 from spieltisch.server.service import ServiceError, TableManager, refuse
 from spieltisch.server.storage import open_storage
 
@@ -53,12 +54,17 @@ def create_app(
     client_limits: ClientLimits | None = None,
     public_url: str | None = None,
     body_timeout: float = BODY_TIMEOUT,
+    archive_after: float = ARCHIVE_AFTER,
+    lease_seconds: float = LEASE_SECONDS,
 ) -> FastAPI:
-    """The server for the store at ``db`` (a SQLite path or ``postgresql://…`` URL); a bot
-    plays for the seat to act whose person has had no connection for ``away_after`` s;
-    each WebSocket connection is bounded by ``socket_limits``, the bots by ``bot_limits``
-    (a cap on each decision's wall time, how many all-bot tables may play), the lab's jobs
-    by ``lab_limits``, each client (an address) by ``client_limits`` (``None``: not at all;
+    """The server for the store at ``db`` (a SQLite path, which this process then serves
+    alone, or a ``postgresql://…`` URL, which any number of processes may share); a bot
+    plays for the seat to act whose person has had no connection for ``away_after`` s; an
+    unfinished table nobody uses leaves memory after ``archive_after`` s; a process that
+    dies leaves its tables' bots to another after ``lease_seconds``; each WebSocket
+    connection is bounded by ``socket_limits``, the bots by ``bot_limits`` (a cap on each
+    decision's wall time, how many all-bot tables may play), the lab's jobs by
+    ``lab_limits``, each client (an address) by ``client_limits`` (``None``: not at all;
     ``spieltisch serve`` sets them); links point to ``public_url`` (``https://host[:port]``;
     ``None``: the address a request came in on); a request body must arrive within
     ``body_timeout`` s."""
@@ -66,7 +72,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager = TableManager(
-            lambda: open_storage(db), bots=BotPool(limits=bot_limits), away_after=away_after
+            lambda: open_storage(db, exclusive=True),
+            bots=BotPool(limits=bot_limits),
+            away_after=away_after,
+            archive_after=archive_after,
+            lease_seconds=lease_seconds,
         )
         await manager.start()
         app.state.tables = manager

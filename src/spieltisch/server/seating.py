@@ -16,6 +16,9 @@ from spieltisch.games import descriptor
 
 #: How long (seconds) the seat to act may have no connection before a bot plays for it.
 AWAY_AFTER = 90.0
+#: How long an unfinished table nobody asks for, connects to or acts at stays in memory
+#: (``serve --archive-after``); it stays stored and is loaded again when asked for.
+ARCHIVE_AFTER = 3600.0
 
 #: The longest name a person may choose, in characters.
 NAME_MOST = 24

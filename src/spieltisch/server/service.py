@@ -5,8 +5,16 @@ checked against ``legal_actions``, committed to storage, and only then applied i
 then every connected seat is told to fetch its own view. A table whose next seats are bots
 plays on by itself until a person must act or the game is over.
 
-On start the manager rebuilds every unfinished table by replaying its stored actions
-(checked, like any transcript); finished tables are loaded when someone asks for them.
+A table is loaded when first asked for, by replaying its stored actions (checked, like
+any transcript); on start only the tables whose bots must play on are loaded (their lease ran
+out, :mod:`spieltisch.server.lease`). A table nobody has asked for, connected to or acted at
+for ``archive_after`` seconds is dropped from memory (it stays stored).
+
+Several processes may share one PostgreSQL store (:mod:`spieltisch.server.fanout`): an
+action is committed only if no process committed that step of the table first (the key of
+the action log decides); a process that loses reads the table's new steps from the store
+and checks the action again on the current state. Each process applies the others'
+commits as it hears of them and pushes them to its own connections.
 
 Each seat state carries the table's frames: for every step (the deal, then each action)
 after what the client has seen, who acted, the events of that step the seat may see and the
@@ -47,9 +55,12 @@ from spieltisch.core.transcript import (
 from spieltisch.core.words import NEUTRAL, Audience, phrase
 from spieltisch.games import REGISTRY, descriptor, make_game
 from spieltisch.server.botplay import BotPool, check_server_spec
+from spieltisch.server.fanout import Fanout
+from spieltisch.server.lease import LEASE_SECONDS, BotLeases
 from spieltisch.server.refusals import REFUSAL_WORDS
 from spieltisch.server.schemas import FRAMES_KEPT, ReplayOut
 from spieltisch.server.seating import (
+    ARCHIVE_AFTER,
     AWAY_AFTER,
     NAME_MOST,
     bot_names,
@@ -96,6 +107,14 @@ class ServiceError(Exception):
         if self.code is None:
             return {"error": self.message}
         return {"error": self.message, "code": self.code, "params": self.params}
+
+
+class StepTaken(ServiceError):
+    """Another process committed this step of the table first (a bot's action is then
+    dropped like any refused one; a person's is checked again on the new state)."""
+
+    def __init__(self) -> None:
+        super().__init__(409, "another process committed this step first")
 
 
 def refuse(status: int, code: str, **params: Any) -> ServiceError:
@@ -242,6 +261,12 @@ class Table:
     last_seen: list[float] = field(default_factory=list)
     #: What the table itself tells (a person away, back), in order, for every seat's log.
     notes: list[dict[str, JSON]] = field(default_factory=list)
+    #: Each seat: when a request with its token last reached this process.
+    requested: list[float] = field(default_factory=list)
+    #: Seats with a connection to another process: when that process last said so.
+    elsewhere: dict[Seat, float] = field(default_factory=dict)
+    #: When someone last asked for, connected to or acted at this table (``time.monotonic``).
+    touched: float = field(default_factory=time.monotonic)
     _seats_info: list[dict[str, JSON]] | None = None
 
     def __post_init__(self) -> None:
@@ -250,6 +275,7 @@ class Table:
             self.names = bot_names(self.header.seed, self.header.seats, ())
         self.away = self.away or [False] * players
         self.last_seen = self.last_seen or [time.monotonic()] * players
+        self.requested = self.requested or [0.0] * players
 
     @property
     def id(self) -> str:
@@ -402,7 +428,7 @@ class Table:
                     "bot": self.bot_spec(s) if self.is_bot(s) else None,
                     "level": level_of(self.header.seats[s]),
                     "name": self.names[s],
-                    "connected": self.connected[s] > 0,
+                    "connected": self.connected[s] > 0 or s in self.elsewhere,
                     "away": self.away[s],
                 }
                 for s in range(self.header.players)
@@ -428,10 +454,17 @@ class TableManager:
         open_storage: Callable[[], Storage],
         bots: BotPool | None = None,
         away_after: float = AWAY_AFTER,
+        archive_after: float = ARCHIVE_AFTER,
+        lease_seconds: float = LEASE_SECONDS,
     ) -> None:
         self._open_storage = open_storage
         #: Seconds the seat to act may have no connection before a bot plays for it.
         self.away_after = away_after
+        #: Seconds an unfinished table nobody uses stays in memory.
+        self.archive_after = archive_after
+        self._leases = BotLeases(self, lease_seconds)
+        self._fanout: Fanout | None = None
+        self._archiver: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
         self._storage: Storage | None = None
         self._db = ThreadPoolExecutor(1, thread_name_prefix="spieltisch-db")
@@ -451,18 +484,20 @@ class TableManager:
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
-        """Open the storage, rebuild every unfinished table and let its bots play on."""
-        self._storage = await self._run(self._open_storage)
+        """Open the storage, listen to the other processes (on a shared store) and let the
+        bots play on whose lease ran out; every other table is loaded when asked for."""
+        self._storage = store = await self._run(self._open_storage)
         self._committer = asyncio.create_task(self._commit_loop())
-        for table_id in await self._run(self._store().unfinished_tables):
-            try:
-                table = await self._load(table_id)
-            except ServiceError as error:
-                log.warning("table %s not restored: %s", table_id, error.message)
-                continue
-            self._kick_bots(table)
-        log.info("%d unfinished table(s) restored", len(self._tables))
+        if store.channel is not None:
+            url = getattr(store, "url", None)
+            assert isinstance(url, str)
+            tick = min(1.0, max(self.away_after / 4, 0.01))
+            self._fanout = Fanout(self, url, store.channel, tick)
+            await self._fanout.start()
+        await self._leases.start(alone=store.channel is None)
+        log.info("%d table(s) with bots to play on loaded", len(self._tables))
         self._watcher = asyncio.create_task(self._watch_away())
+        self._archiver = asyncio.create_task(self._archive_idle())
 
     async def stop(self) -> None:
         for table in self._tables.values():
@@ -470,8 +505,13 @@ class TableManager:
                 table.bot_task.cancel()
         if self._committer is not None:
             self._committer.cancel()
-        if self._watcher is not None:
-            self._watcher.cancel()
+        for task in (self._watcher, self._archiver):
+            if task is not None:
+                task.cancel()
+        if self._fanout is not None:
+            await self._fanout.stop()
+        if self._storage is not None:
+            await self._leases.stop()
         self._bots.shutdown()
         self._replay_threads.shutdown(wait=False, cancel_futures=True)
         if self._storage is not None:
@@ -569,13 +609,32 @@ class TableManager:
         """The table ``table_id``, loaded from storage if it is not in memory."""
         table = self._tables.get(table_id)
         if table is not None:
+            table.touched = time.monotonic()
             return table
         async with self._loading:
             table = self._tables.get(table_id)
             if table is None:
                 table = await self._load(table_id)
                 self._kick_bots(table)
+                if self._fanout is not None:
+                    self.heard(table)  # a commit heard while it was being read
+            table.touched = time.monotonic()
             return table
+
+    async def _archive_idle(self) -> None:
+        """Drop from memory every table nobody has used for ``archive_after`` seconds: no
+        connection, no bot playing, no request (it stays stored, and is loaded again when
+        someone asks for it)."""
+        tick = min(60.0, max(self.archive_after / 4, 0.01))
+        while True:
+            await asyncio.sleep(tick)
+            now = time.monotonic()
+            for table in list(self._tables.values()):
+                idle = now - table.touched >= self.archive_after
+                playing = table.bot_task is not None and not table.bot_task.done()
+                busy = playing or table.listeners or table.lock.locked()
+                if idle and not busy and self._tables.get(table.id) is table:
+                    del self._tables[table.id]
 
     async def _load(self, table_id: str) -> Table:
         try:
@@ -607,7 +666,7 @@ class TableManager:
         seat = seat_of_token(token, table.header.token_hashes)
         if seat is None:
             raise refuse(403, "bad_token")
-        table.last_seen[seat] = time.monotonic()
+        table.last_seen[seat] = table.requested[seat] = time.monotonic()
         return seat
 
     # -- acting -----------------------------------------------------------------------
@@ -624,44 +683,61 @@ class TableManager:
         """
         if seat is None:
             raise refuse(403, "spectator_acts")
+        table.touched = time.monotonic()
         async with table.lock:
-            if table.deleted:
-                raise refuse(404, "no_table", table=table.id)
-            if table.retired:  # a request that found the table before a failed commit
-                raise refuse(503, "table_reloaded")
-            before = table.last_seq
-            now = len(table.actions)
-            if step is not None and not table.still_current(seat, step):
-                raise refuse(409, "stale_action", sent=step, step=now)
-            if table.over:
-                raise refuse(409, "game_over")
-            to_act = table.game.to_act(table.state)
-            if seat not in to_act:
-                waiting = ", ".join(map(str, to_act))
-                raise refuse(409, "not_your_turn", seat=seat, waiting=waiting)
-            if not isinstance(data, dict):
-                raise refuse(422, "action_not_object")
-            game = table.game
-            try:
-                action = game.action_from_json(data)
-                game.check_legal(table.state, seat, action, game.legal_actions(table.state, seat))
-            except ActionParseError as error:
-                raise refuse_error(422, error, "bad_action") from None
-            except IllegalActionError as error:
-                raise refuse_error(409, error, "illegal_action") from None
-            if table.away[seat]:
-                self._come_back(table, seat)
-            await self._record(table, seat, action)
+            while True:  # again only after another process committed this step first
+                before = table.last_seq
+                now = len(table.actions)
+                action = self._checked_action(table, seat, data, step)
+                if table.away[seat]:
+                    self._come_back(table, seat)
+                try:
+                    await self._record(table, seat, action)
+                except StepTaken:
+                    continue  # caught up with the store: check the action on the new state
+                break
         self._kick_bots(table)
         return before, now
 
+    @staticmethod
+    def _checked_action(table: Table, seat: Seat, data: object, step: int | None) -> Any:
+        """The action ``data`` of ``seat``, if it may be played now (see :meth:`act`)."""
+        if table.deleted:
+            raise refuse(404, "no_table", table=table.id)
+        if table.retired:  # a request that found the table before a failed commit
+            raise refuse(503, "table_reloaded")
+        now = len(table.actions)
+        if step is not None and not table.still_current(seat, step):
+            raise refuse(409, "stale_action", sent=step, step=now)
+        if table.over:
+            raise refuse(409, "game_over")
+        to_act = table.game.to_act(table.state)
+        if seat not in to_act:
+            waiting = ", ".join(map(str, to_act))
+            raise refuse(409, "not_your_turn", seat=seat, waiting=waiting)
+        if not isinstance(data, dict):
+            raise refuse(422, "action_not_object")
+        game = table.game
+        try:
+            action = game.action_from_json(data)
+            game.check_legal(table.state, seat, action, game.legal_actions(table.state, seat))
+        except ActionParseError as error:
+            raise refuse_error(422, error, "bad_action") from None
+        except IllegalActionError as error:
+            raise refuse_error(409, error, "illegal_action") from None
+        return action
+
     async def _record(self, table: Table, seat: Seat, action: Any) -> None:
         """Commit ``action`` (checked by the caller, under the table's lock), then apply it
-        and tell every listener."""
+        and tell every listener. :class:`StepTaken` (a :class:`ServiceError`) if another
+        process committed this step first: the table has then caught up with the store."""
         data = action.to_json()
         row = ActionRow(table.id, len(table.actions), seat, data)
         try:
             await self._commit(row)
+        except StepTaken:
+            await self._caught_up(table)
+            raise
         except Exception:
             log.exception("storing an action of table %s failed", table.id)
             self._retire(table)
@@ -745,15 +821,100 @@ class TableManager:
             if not batch:
                 continue
             try:
-                await self._run(self._store().append_actions, [row for row, _ in batch])
+                lost = await self._run(self._store().append_actions, [row for row, _ in batch])
             except Exception as error:
                 for _, done in batch:
                     if not done.done():  # its waiter may have been cancelled
                         done.set_exception(error)
             else:
-                for _, done in batch:
+                for row, done in batch:
                     if not done.done():
-                        done.set_result(None)
+                        if row in lost:
+                            done.set_exception(StepTaken())
+                        else:
+                            done.set_result(None)
+
+    # -- what other processes committed ------------------------------------------------
+    def heard(
+        self,
+        table: Table,
+        index: int | None = None,
+        seat: Seat | None = None,
+        data: dict[str, JSON] | None = None,
+    ) -> None:
+        """Another process (or this one) committed action number ``index`` (``seat``'s
+        ``data``) of ``table``; ``index`` ``None``: something of the table changed in the
+        store. Catch up unless this copy has it already."""
+        if table.retired or (index is not None and len(table.actions) > index):
+            return
+        task = asyncio.create_task(self._catch_up(table, index, seat, data))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _catch_up(
+        self,
+        table: Table,
+        index: int | None = None,
+        seat: Seat | None = None,
+        data: dict[str, JSON] | None = None,
+    ) -> None:
+        async with table.lock:
+            await self._caught_up(table, index, seat, data)
+        self._kick_bots(table)
+
+    async def _caught_up(
+        self,
+        table: Table,
+        index: int | None = None,
+        seat: Seat | None = None,
+        data: dict[str, JSON] | None = None,
+    ) -> None:
+        """Apply to ``table`` (under its lock) what the store has and it lacks: the action
+        heard of if it is the next one, else the stored actions after its last (and the
+        names and play-again link), checked like any replay. A copy that does not follow
+        on is retired: its next use loads it anew."""
+        if table.retired or (index is not None and len(table.actions) > index):
+            return
+        if index == len(table.actions) and seat is not None and data is not None:
+            actions = [(seat, data)]
+        else:
+            try:
+                stored = await self._run(self._store().load_table, table.id, len(table.actions))
+            except Exception:
+                log.exception("reading table %s from storage failed", table.id)
+                self._retire(table)
+                return
+            if stored is None:
+                return
+            actions = stored.actions
+            if stored.names is not None and stored.names != table.names:
+                table.rename(stored.names)
+            if stored.again != table.again:
+                table.again = stored.again
+                table.notify()
+        game = table.game
+        for seat_, data_ in actions:
+            try:
+                action = game.action_from_json(data_)
+                game.check_legal(table.state, seat_, action, game.legal_actions(table.state, seat_))
+            except SpieltischError as error:
+                log.error("table %s does not follow on from the store: %s", table.id, error)
+                self._retire(table)
+                return
+            table.advance(seat_, action)
+            table.actions.append((seat_, data_))
+        if actions:
+            table.notify()
+            if table.over:
+                self._forget_later(table)
+
+    def heard_away(self, table: Table, seat: Seat, away: bool) -> None:
+        """Another process let a bot play for the absent person of ``seat`` (``away``) or
+        gave the seat back."""
+        if table.away[seat] != away:
+            table.away[seat] = away
+            table.last_seen[seat] = time.monotonic()
+            table.note("away" if away else "back", seat)
 
     # -- bots -------------------------------------------------------------------------
     def _admit_all_bot_table(self) -> None:
@@ -777,7 +938,7 @@ class TableManager:
             if table.bot_error is not None:
                 table.bot_error = None
                 table.notify()
-            table.bot_task = asyncio.create_task(self._play_bots(table))
+            table.bot_task = asyncio.create_task(self._leases.play(table, self._play_bots))
 
     async def _play_bots(self, table: Table) -> None:
         """Let the bots whose turn it is act, one after another, until none must.
@@ -855,6 +1016,7 @@ class TableManager:
 
     # -- what a seat sees ---------------------------------------------------------------
     def listen(self, table: Table, listener: Listener) -> None:
+        table.touched = time.monotonic()
         table.listeners.add(listener)
         if table.deleted:  # found just before its creator deleted it
             listener.close(REFUSAL_WORDS["en"]["table_deleted"], "table_deleted", 4410)
@@ -863,6 +1025,7 @@ class TableManager:
             self._kick_bots(table)  # a person back at a stuck table: the bots try again
 
     def unlisten(self, table: Table, listener: Listener) -> None:
+        table.touched = time.monotonic()
         table.listeners.discard(listener)
         if listener.seat is not None:
             table.connect(listener.seat, -1)
@@ -982,11 +1145,13 @@ class TableManager:
                     )
                     new.rename([*table.names])  # the bots keep their names too
                     await self._run(self._store().save_names, new.id, new.names)
-                    await self._run(self._store().save_again, table.id, new.id)
+                    # Another process may have been asked at the same time: the first stored
+                    # stands (the other new table is never used).
+                    again = await self._run(self._store().save_again, table.id, new.id)
                 except Exception:
                     log.exception("opening the table that plays %s again failed", table.id)
                     raise refuse(503, "store_failed") from None
-                table.again = new.id
+                table.again = again
                 table.notify()
         return await self.get(table.again)
 
@@ -1001,11 +1166,15 @@ class TableManager:
         table.away[seat] = False
         table.last_seen[seat] = time.monotonic()
         table.note("back", seat)
+        if self._fanout is not None:
+            self._fanout.away(table, seat, False)
 
     def _take_over(self, table: Table, seat: Seat) -> None:
         """A bot plays for the absent person of ``seat`` until they come back."""
         table.away[seat] = True
         table.note("away", seat)
+        if self._fanout is not None:
+            self._fanout.away(table, seat, True)
         self._kick_bots(table)
 
     def absent(self, table: Table, now: float) -> list[Seat]:

@@ -5,6 +5,13 @@ options, players, seed, seat kinds and the SHA-256 hashes of the seat tokens, ne
 tokens) and an append-only log of its actions. The state is never stored: it is rebuilt by
 replaying the log, checked, through the game's own rules.
 
+Several processes may share one PostgreSQL store: the key (table, index) of the action log
+decides which of two actions for the same step is committed (the other is returned by
+:meth:`Storage.append_actions` as lost), each committed action is announced on the store's
+``channel`` (``LISTEN/NOTIFY``), and a lease per table says which process plays its bots
+(:mod:`spieltisch.server.lease`). SQLite serves one process (:class:`SqliteStorage` takes
+the file for itself when opened ``exclusive``).
+
 Beside the header, a table keeps what may change while it stands: the seats' names (a
 person names their seat when they sit down) and the table that plays it again. Each store
 adds these columns to a database made before they existed when it opens it.
@@ -92,36 +99,73 @@ class StoredTable:
 class Storage(Protocol):
     """A table store. Every method commits before it returns; calls come from one thread."""
 
+    #: The ``LISTEN/NOTIFY`` channel that announces every committed action (``None``: the
+    #: store serves one process and announces nothing).
+    channel: str | None
+
     def create_table(self, header: TableHeader, names: list[str] | None = None) -> None: ...
 
     def save_names(self, table_id: str, names: list[str]) -> None:
         """Store the seats' names of ``table_id``."""
         ...
 
-    def save_again(self, table_id: str, again: str) -> None:
-        """Store ``again`` as the table that plays ``table_id`` again."""
+    def save_again(self, table_id: str, again: str) -> str:
+        """Store ``again`` as the table that plays ``table_id`` again, unless one is
+        stored already; returns the one stored."""
         ...
 
-    def append_actions(self, rows: list[ActionRow]) -> None:
-        """Append ``rows`` (possibly of several tables) in one transaction."""
+    def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:
+        """Append ``rows`` (possibly of several tables) in one transaction; returns the rows
+        not stored because their table already has an action at that index (another
+        process committed that step first)."""
         ...
 
     def mark_finished(self, table_id: str) -> None: ...
 
     def delete_table(self, table_id: str) -> None:
-        """Remove ``table_id`` and its actions."""
+        """Remove ``table_id``, its actions and its bot lease."""
         ...
 
-    def load_table(self, table_id: str) -> StoredTable | None: ...
+    def load_table(self, table_id: str, since: int = 0) -> StoredTable | None:
+        """The table ``table_id`` with its actions from index ``since`` on."""
+        ...
 
     def unfinished_tables(self) -> list[str]: ...
+
+    def take_lease(self, table_id: str, holder: str, seconds: float) -> bool:
+        """Make ``holder`` the one that plays the bots of ``table_id`` for ``seconds``,
+        unless another holder's lease has not yet run out; whether ``holder`` has it."""
+        ...
+
+    def renew_leases(self, holder: str, seconds: float) -> list[str]:
+        """Extend every lease of ``holder`` by ``seconds`` from now; the tables it holds."""
+        ...
+
+    def drop_lease(self, table_id: str, holder: str) -> None:
+        """``holder`` no longer plays the bots of ``table_id`` (none must act)."""
+        ...
+
+    def park_lease(self, table_id: str, holder: str) -> None:
+        """``holder``'s bots of ``table_id`` are stuck: nobody plays them until a process
+        takes the lease (someone acted or connected) or they are run out at a start."""
+        ...
+
+    def expire_leases(self, holder: str | None) -> None:
+        """End the leases of ``holder`` (``None``: every lease) now, kept as run out so
+        that the next process to look plays those bots on."""
+        ...
+
+    def orphaned_leases(self) -> list[str]:
+        """The tables whose bots' lease has run out (its holder stopped or died)."""
+        ...
 
     def close(self) -> None: ...
 
 
-def open_storage(url: str) -> Storage:
+def open_storage(url: str, exclusive: bool = False) -> Storage:
     """The backend for ``url``: ``postgresql://…`` (or ``postgres://…``), ``sqlite:///PATH``
-    or a plain file path for SQLite."""
+    or a plain file path for SQLite; ``exclusive``: a SQLite file is refused if another
+    process holds it so (:class:`~spieltisch.server.storage.sqlite.SqliteBusy`)."""
     if url.startswith(("postgresql://", "postgres://")):
         from spieltisch.server.storage.postgres import PostgresStorage
 
@@ -134,7 +178,7 @@ def open_storage(url: str) -> Storage:
             "the database must be a SQLite file path, sqlite:///PATH or postgresql://…, "
             f"not {url.split('://', 1)[0]}://…"
         )
-    return SqliteStorage(path)
+    return SqliteStorage(path, exclusive=exclusive)
 
 
 def encode_names(names: list[str] | None) -> str | None:
