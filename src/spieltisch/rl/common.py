@@ -82,24 +82,40 @@ def action_codes(game: Game[Any, Any, Any]) -> dict[Any, int]:
     return {action: game.encode(action) for action in game.action_table}
 
 
+def action_ids(game: Game[Any, Any, Any]) -> dict[int, int]:
+    """The integer id of every listed action of ``game`` by the action object's identity
+    (``id``). A game's legal actions are nearly always the very objects of its
+    ``action_table``, which its class keeps alive, so an id found here is that object's;
+    looking it up saves hashing the action (a frozen dataclass hashes its fields in Python
+    at every call). Other objects are looked up by value (:func:`action_mask`)."""
+    return {id(action): code for action, code in action_codes(game).items()}
+
+
 def action_mask(
     game: Game[Any, Any, Any],
     state: Any,
     seat: Seat,
     codes: dict[Any, int] | None = None,
     legal: Sequence[Any] | None = None,
+    ids: dict[int, int] | None = None,
 ) -> npt.NDArray[np.int8]:
     """1 at the integer id of every action ``seat`` may take now (all 0 if it need not act);
-    ``codes`` (:func:`action_codes`) saves asking the codec for each, ``legal`` saves asking
-    the game again for the seat's legal actions."""
+    ``codes`` (:func:`action_codes`) and ``ids`` (:func:`action_ids`) save asking the codec
+    for each, ``legal`` saves asking the game again for the seat's legal actions."""
     mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
     if legal is None:
         legal = game.legal_actions(state, seat)
-    if codes is None:
-        ids = [game.encode(action) for action in legal]
-    else:
-        ids = [codes[action] for action in legal]
-    mask[np.fromiter(ids, np.intp, len(ids))] = 1
+    if not legal:
+        return mask
+    numbers: list[int | None] = [None]
+    if ids is not None:
+        numbers = list(map(ids.get, map(id, legal)))
+    if None in numbers:  # not all of them the table's own objects
+        if codes is None:
+            numbers = [game.encode(action) for action in legal]
+        else:
+            numbers = [codes[action] for action in legal]
+    mask[np.fromiter(numbers, np.intp, len(numbers))] = 1
     return mask
 
 

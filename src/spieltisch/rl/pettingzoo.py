@@ -27,6 +27,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from spieltisch.core.game import Game, Seat
 from spieltisch.rl.common import (
     action_codes,
+    action_ids,
     action_mask,
     agent_name,
     agent_names,
@@ -52,6 +53,7 @@ class Table:
         self.actions = self.game.num_distinct_actions
         self.shape = self.game.observation_shape(self.players)
         self.codes = action_codes(self.game)
+        self.ids = action_ids(self.game)
         self.state: Any = None
         self._seeds: np.random.Generator | None = None
         self._legal: dict[Seat, Sequence[Any]] = {}  # each seat's legal actions in this state
@@ -90,12 +92,12 @@ class Table:
             raise RuntimeError("no game yet: call reset() first")
         return {
             "observation": self.game.encode_view(self.game.view(self.state, seat)),
-            "action_mask": action_mask(self.game, self.state, seat, self.codes, self.legal(seat)),
+            "action_mask": self.mask(seat),
         }
 
     def mask(self, seat: Seat) -> npt.NDArray[np.int8]:
         """The actions ``seat`` may take now."""
-        return action_mask(self.game, self.state, seat, self.codes, self.legal(seat))
+        return action_mask(self.game, self.state, seat, self.codes, self.legal(seat), self.ids)
 
     def refusal(self, seat: Seat, action: object) -> str | None:
         """Why ``action`` (an integer action id) cannot be played by ``seat`` now; None if it
@@ -239,9 +241,9 @@ class SpieltischAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # 
             self.rewards = dict(zip(self.agents, self.table.rewards(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {agent: dict(result) for agent in self.agents}
-        else:
+            self._accumulate_rewards()
+        else:  # no rewards before the end: nothing to add up
             self.agent_selection = self.possible_agents[self.table.to_act()[0]]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
