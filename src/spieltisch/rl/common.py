@@ -91,6 +91,24 @@ def action_ids(game: Game[Any, Any, Any]) -> dict[int, int]:
     return {id(action): code for action, code in action_codes(game).items()}
 
 
+def legal_ids(
+    game: Game[Any, Any, Any],
+    legal: Sequence[Any],
+    codes: dict[Any, int] | None = None,
+    ids: dict[int, int] | None = None,
+) -> list[int]:
+    """The integer ids of the actions ``legal`` (in their order): found by the action
+    objects' identities in ``ids`` (:func:`action_ids`) where they are the game's own, else by
+    value in ``codes`` (:func:`action_codes`), else by the game's codec."""
+    if ids is not None:
+        found = list(map(ids.get, map(id, legal)))
+        if None not in found:
+            return found  # type: ignore[return-value]  # no None in it
+    if codes is not None:
+        return [codes[action] for action in legal]
+    return [game.encode(action) for action in legal]
+
+
 def action_mask(
     game: Game[Any, Any, Any],
     state: Any,
@@ -102,20 +120,16 @@ def action_mask(
     """1 at the integer id of every action ``seat`` may take now (all 0 if it need not act);
     ``codes`` (:func:`action_codes`) and ``ids`` (:func:`action_ids`) save asking the codec
     for each, ``legal`` saves asking the game again for the seat's legal actions."""
-    mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
     if legal is None:
         legal = game.legal_actions(state, seat)
-    if not legal:
-        return mask
-    numbers: list[int | None] = [None]
-    if ids is not None:
-        numbers = list(map(ids.get, map(id, legal)))
-    if None in numbers:  # not all of them the table's own objects
-        if codes is None:
-            numbers = [game.encode(action) for action in legal]
-        else:
-            numbers = [codes[action] for action in legal]
-    mask[np.fromiter(numbers, np.intp, len(numbers))] = 1
+    return mask_of(game.num_distinct_actions, legal_ids(game, legal, codes, ids))
+
+
+def mask_of(actions: int, numbers: Sequence[int]) -> npt.NDArray[np.int8]:
+    """A mask of ``actions`` entries, 1 at the ids ``numbers``."""
+    mask = np.zeros(actions, dtype=np.int8)
+    if numbers:
+        mask[np.fromiter(numbers, np.intp, len(numbers))] = 1
     return mask
 
 

@@ -28,11 +28,12 @@ from spieltisch.core.game import Game, Seat
 from spieltisch.rl.common import (
     action_codes,
     action_ids,
-    action_mask,
     agent_name,
     agent_names,
     final_rewards,
+    legal_ids,
     make_rl_game,
+    mask_of,
     seat_count,
     seat_of,
 )
@@ -57,6 +58,7 @@ class Table:
         self.state: Any = None
         self._seeds: np.random.Generator | None = None
         self._legal: dict[Seat, Sequence[Any]] = {}  # each seat's legal actions in this state
+        self._legal_ids: dict[Seat, list[int]] = {}  # ... and their integer ids
 
     def observation_space(self) -> spaces.Dict:
         """A seat's observation: its encoded view and its action mask."""
@@ -78,6 +80,7 @@ class Table:
         """A new game seeded from ``seeds``."""
         self.state = self.game.new_state(self.players, int(seeds.integers(SEED_BOUND)))
         self._legal.clear()
+        self._legal_ids.clear()
 
     def legal(self, seat: Seat) -> Sequence[Any]:
         """``seat``'s legal actions now, asked of the game once per state (the mask and the
@@ -85,6 +88,13 @@ class Table:
         if seat not in self._legal:
             self._legal[seat] = self.game.legal_actions(self.state, seat)
         return self._legal[seat]
+
+    def legal_ids(self, seat: Seat) -> list[int]:
+        """The integer ids of ``seat``'s legal actions now, found once per state."""
+        found = self._legal_ids.get(seat)
+        if found is None:
+            found = self._legal_ids[seat] = legal_ids(self.game, self.legal(seat), None, self.ids)
+        return found
 
     def observe(self, seat: Seat) -> Observation:
         """What ``seat`` sees, encoded, and the actions it may take now."""
@@ -97,7 +107,7 @@ class Table:
 
     def mask(self, seat: Seat) -> npt.NDArray[np.int8]:
         """The actions ``seat`` may take now."""
-        return action_mask(self.game, self.state, seat, self.codes, self.legal(seat), self.ids)
+        return mask_of(self.actions, self.legal_ids(seat))
 
     def refusal(self, seat: Seat, action: object) -> str | None:
         """Why ``action`` (an integer action id) cannot be played by ``seat`` now; None if it
@@ -113,13 +123,13 @@ class Table:
                 return (
                     f"{action!r} is not an action: give a whole number from 0 to {self.actions - 1}"
                 )
-        legal = self.legal(seat)
+        legal = self.legal_ids(seat)
         if not legal:
             return f"{agent_name(seat)} does not act now"
         if not 0 <= action < self.actions:
             return f"{action!r} is not an action: give a whole number from 0 to {self.actions - 1}"
-        if self.game.action_table[action] not in legal:
-            allowed = ", ".join(str(self.codes[choice]) for choice in legal)
+        if action not in legal:
+            allowed = ", ".join(map(str, legal))
             return f"action {action} is not legal for {agent_name(seat)} now; legal: {allowed}"
         return None
 
@@ -134,6 +144,7 @@ class Table:
         """Carry out the game's ``action`` for ``seat`` (a bot's, or a decoded id)."""
         self.game.apply(self.state, seat, action)
         self._legal.clear()
+        self._legal_ids.clear()
 
     def to_act(self) -> tuple[Seat, ...]:
         return tuple(self.game.to_act(self.state))

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import re
 import zlib
-from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
@@ -293,8 +292,10 @@ def _table_part(view: MagicNumbersView, deck_size: int, fields: Layout) -> Vecto
     for seat, cards in enumerate(view.collections):
         if cards:
             collected = at["collections"] + seat * themes
-            counts = Counter(theme_index[card.theme] for card in cards)
-            for theme, count in counts.items():
-                places.append(collected + theme)
-                values.append(_share(count, in_play))
+            counts: dict[int, int] = {}
+            for card in cards:
+                theme = theme_index[card.theme]
+                counts[theme] = counts.get(theme, 0) + 1
+            places += [collected + theme for theme in counts]
+            values += [_share(count, in_play) for count in counts.values()]
     return fields.vector(ones, places, values)
