@@ -39,6 +39,10 @@ from spieltisch.rl.common import (
 )
 
 Observation = dict[str, npt.NDArray[Any]]
+#: A seat's legal actions, their integer ids and their mask (not to be changed: copy it).
+Legal = tuple[Sequence[Any], list[int], npt.NDArray[np.int8]]
+#: Tuples of legal actions whose ids and masks a table keeps at most.
+KEPT_LEGAL = 256
 #: Game seeds are drawn below this bound from the generator ``reset(seed)`` seeds.
 SEED_BOUND = 2**62
 
@@ -58,7 +62,8 @@ class Table:
         self.state: Any = None
         self._seeds: np.random.Generator | None = None
         self._legal: dict[Seat, Sequence[Any]] = {}  # each seat's legal actions in this state
-        self._legal_ids: dict[Seat, list[int]] = {}  # ... and their integer ids
+        self._legal_ids: dict[Seat, Legal] = {}  # ... with their integer ids and mask
+        self._kept: dict[int, Legal] = {}  # the same for tuples of legal actions seen before
 
     def observation_space(self) -> spaces.Dict:
         """A seat's observation: its encoded view and its action mask."""
@@ -91,10 +96,26 @@ class Table:
 
     def legal_ids(self, seat: Seat) -> list[int]:
         """The integer ids of ``seat``'s legal actions now, found once per state."""
-        found = self._legal_ids.get(seat)
-        if found is None:
-            found = self._legal_ids[seat] = legal_ids(self.game, self.legal(seat), None, self.ids)
-        return found
+        return self._legal_entry(seat)[1]
+
+    def _legal_entry(self, seat: Seat) -> Legal:
+        """``seat``'s legal actions now, their ids and their mask: found once per state, and
+        kept for a tuple of legal actions the game hands out again (games keep the tuples of
+        their usual choices; the entry keeps the tuple, so the same identity is the same
+        tuple)."""
+        entry = self._legal_ids.get(seat)
+        if entry is None:
+            legal = self.legal(seat)
+            entry = self._kept.get(id(legal))
+            if entry is None or entry[0] is not legal:
+                found = legal_ids(self.game, legal, None, self.ids)
+                entry = (legal, found, mask_of(self.actions, found))
+                if type(legal) is tuple:  # a tuple cannot change
+                    if len(self._kept) >= KEPT_LEGAL:
+                        self._kept.clear()
+                    self._kept[id(legal)] = entry
+            self._legal_ids[seat] = entry
+        return entry
 
     def observe(self, seat: Seat) -> Observation:
         """What ``seat`` sees, encoded, and the actions it may take now."""
@@ -107,7 +128,7 @@ class Table:
 
     def mask(self, seat: Seat) -> npt.NDArray[np.int8]:
         """The actions ``seat`` may take now."""
-        return mask_of(self.actions, self.legal_ids(seat))
+        return self._legal_entry(seat)[2].copy()
 
     def refusal(self, seat: Seat, action: object) -> str | None:
         """Why ``action`` (an integer action id) cannot be played by ``seat`` now; None if it

@@ -153,17 +153,17 @@ def _size(number: str) -> float:
 
 @lru_cache(maxsize=1 << 12)
 def _bids(
-    bids: tuple[tuple[tuple[int, int | None], ...], ...], at: int, seat: int, players: int
+    slots: tuple[tuple[int, int | None], ...], start: int, seat: int, players: int
 ) -> tuple[int, ...]:
-    """The entries set to 1 for the chips bid, as ``seat`` sees them (``at``: where the
-    field starts)."""
+    """The entries set to 1 for the chips bid on one display position, as ``seat`` sees
+    them (``start``: where the position's slots start). A bid changes one position, so the
+    others are found again."""
     slot_width = players + len(CHIPS) + 1
     ones: list[int] = []
-    for position, slots in enumerate(bids):
-        for slot, (bidder, shown) in enumerate(slots):
-            start = at + (position * players + slot) * slot_width
-            ones.append(start + (bidder - seat) % players)
-            ones.append(start + players + (len(CHIPS) if shown is None else CHIPS.index(shown)))
+    for slot, (bidder, shown) in enumerate(slots):
+        at = start + slot * slot_width
+        ones.append(at + (bidder - seat) % players)
+        ones.append(at + players + (len(CHIPS) if shown is None else CHIPS.index(shown)))
     return tuple(ones)
 
 
@@ -240,7 +240,10 @@ def encode(view: MagicNumbersView, deck_size: int) -> Vector:
         ones += _words(at["hint_words"], [english for _, _, english in view.hint_texts])
     start = at["my_chips"]
     ones += [start + CHIPS.index(chip) for chip in view.my_chips]
-    ones += _bids(view.bids, at["bids"], first, players)
+    start, width = at["bids"], players * (players + len(CHIPS) + 1)
+    for position, slots in enumerate(view.bids):
+        if slots:
+            ones += _bids(slots, start + position * width, first, players)
     if view.game_over:
         ones.append(at["game_over"])
     if seat is not None:
