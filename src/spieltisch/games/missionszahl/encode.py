@@ -9,7 +9,7 @@ state in the round. Cards are one-hot by id (``colour · 27 + number − 1``).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from spieltisch.core.observation import Layout, Vector, others_first
 from spieltisch.games.missionszahl.actions import SHIFT_STEP
@@ -129,11 +129,22 @@ def encode(view: MissionszahlView) -> Vector:
     most = most_points(players)
     values += [view.scores[other] / most for other in order]
     arrows = at["mission_arrows"]
-    counts: dict[int, int] = {}
-    for card, arrow in zip(view.missions, view.arrows, strict=True):
+    for arrow, number, share in _arrows(view.missions, view.arrows):
         row = players if arrow is None else (arrow - first) % players
-        entry = arrows + row * HIGHEST + VALUE[card] - 1
-        counts[entry] = counts.get(entry, 0) + 1
-    places += counts.keys()
-    values += [count / len(COLOURS) for count in counts.values()]  # quarters: exact in float32
+        places.append(arrows + row * HIGHEST + number - 1)
+        values.append(share)
     return fields.vector(ones, places, values)
+
+
+@lru_cache(maxsize=1 << 12)
+def _arrows(
+    missions: tuple[int, ...], arrows: tuple[int | None, ...]
+) -> tuple[tuple[int | None, int, float], ...]:
+    """The mission cards counted by where their arrow points (a seat, or None) and their
+    number: each with the share of the number's cards, count ÷ 4 (quarters: exact in
+    float32). The same for every seat until an arrow or a mission card changes."""
+    counts: dict[tuple[int | None, int], int] = {}
+    for card, arrow in zip(missions, arrows, strict=True):
+        key = (arrow, VALUE[card])
+        counts[key] = counts.get(key, 0) + 1
+    return tuple((arrow, number, count / len(COLOURS)) for (arrow, number), count in counts.items())
