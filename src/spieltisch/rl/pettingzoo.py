@@ -158,8 +158,9 @@ class Table:
         return f"{action!r} is not an action: give a whole number from 0 to {self.actions - 1}"
 
     def play(self, seat: Seat, action: int) -> None:
-        """Carry out the (checked) integer ``action`` for ``seat``."""
-        self.act(seat, self.game.decode(int(action)))
+        """Carry out the (checked) integer ``action`` for ``seat``: the action with that id in
+        the game's codec (``action_table``; :meth:`refusal` checked the id)."""
+        self.act(seat, self.game.action_table[int(action)])
 
     def act(self, seat: Seat, action: Any) -> None:
         """Carry out the game's ``action`` for ``seat`` (a bot's, or a decoded id)."""

@@ -26,6 +26,11 @@ from spieltisch.games.magic_numbers.deck import Theme
 from spieltisch.games.magic_numbers.state import THEME_BONUS, CardFace, MagicNumbersView, Phase
 
 PHASE_INDEX = {phase.value: index for index, phase in enumerate(Phase)}
+#: A bid chip's place in its one-hot field: 3, 2, 1, 0, then unseen (None).
+CHIP_PLACE: dict[int | None, int] = {
+    **{chip: place for place, chip in enumerate(CHIPS)},
+    None: len(CHIPS),
+}
 #: Buckets for a number's text and for the words of a meaning or hint.
 NUMBER_BUCKETS = 32
 WORD_BUCKETS = 64
@@ -151,22 +156,6 @@ def _size(number: str) -> float:
     return min(1.0, math.log10(1.0 + abs(size(number))) / LOG_SCALE)
 
 
-@lru_cache(maxsize=1 << 12)
-def _bids(
-    slots: tuple[tuple[int, int | None], ...], start: int, seat: int, players: int
-) -> tuple[int, ...]:
-    """The entries set to 1 for the chips bid on one display position, as ``seat`` sees
-    them (``start``: where the position's slots start). A bid changes one position, so the
-    others are found again."""
-    slot_width = players + len(CHIPS) + 1
-    ones: list[int] = []
-    for slot, (bidder, shown) in enumerate(slots):
-        at = start + slot * slot_width
-        ones.append(at + (bidder - seat) % players)
-        ones.append(at + players + (len(CHIPS) if shown is None else CHIPS.index(shown)))
-    return tuple(ones)
-
-
 @lru_cache(maxsize=1 << 10)
 def _share(count: int, in_play: int) -> float:
     """``count`` cards of ``in_play`` as a float32 sum of ``count`` times 1 ÷ ``in_play``."""
@@ -240,10 +229,14 @@ def encode(view: MagicNumbersView, deck_size: int) -> Vector:
         ones += _words(at["hint_words"], [english for _, _, english in view.hint_texts])
     start = at["my_chips"]
     ones += [start + CHIPS.index(chip) for chip in view.my_chips]
-    start, width = at["bids"], players * (players + len(CHIPS) + 1)
-    for position, slots in enumerate(view.bids):
-        if slots:
-            ones += _bids(slots, start + position * width, first, players)
+    slot_width = players + len(CHIPS) + 1
+    start, width = at["bids"], players * slot_width
+    for position, slots in enumerate(view.bids):  # per slot: the bidder, then the chip
+        slot = start + position * width
+        for bidder, shown in slots:
+            ones.append(slot + (bidder - first) % players)
+            ones.append(slot + players + CHIP_PLACE[shown])
+            slot += slot_width
     if view.game_over:
         ones.append(at["game_over"])
     if seat is not None:
