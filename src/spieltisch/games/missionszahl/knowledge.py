@@ -143,7 +143,7 @@ def _board(state: MissionszahlState) -> Board:
     return Board(
         len(missions),
         missions,
-        tuple(None if a == NOBODY else a for a in state.arrows),
+        tuple([None if a == NOBODY else a for a in state.arrows]),
         VALUE[missions[-1]],
         tuple(map(tuple, state.collections)),
         scores(state),
