@@ -156,8 +156,11 @@ def fill(
     """``out`` with 1 at every entry of ``ones`` and ``values[i]`` at entry ``places[i]``
     (the other entries as they were); numpy reads each list in one call."""
     out[np.fromiter(ones, np.intp, len(ones))] = 1.0
-    if places:  # numpy refuses values of another length
-        out[np.fromiter(places, np.intp, len(places))] = np.fromiter(values or (), np.float32)
+    if places:
+        count = len(places)
+        if values is None or len(values) != count:
+            raise ValueError(f"{count} places need {count} values")
+        out[np.fromiter(places, np.intp, count)] = np.fromiter(values, np.float32, count)
     return out
 
 

@@ -101,9 +101,10 @@ def legal_ids(
     objects' identities in ``ids`` (:func:`action_ids`) where they are the game's own, else by
     value in ``codes`` (:func:`action_codes`), else by the game's codec."""
     if ids is not None:
-        found = list(map(ids.get, map(id, legal)))
-        if None not in found:
-            return found  # type: ignore[return-value]  # no None in it
+        try:
+            return list(map(ids.__getitem__, map(id, legal)))
+        except KeyError:  # not all of them the game's own objects
+            pass
     if codes is not None:
         return [codes[action] for action in legal]
     return [game.encode(action) for action in legal]
