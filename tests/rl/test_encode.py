@@ -118,15 +118,32 @@ def test_dicht_dran_puts_the_observing_seat_s_block_first() -> None:
             assert won == set(view.collections[other])
 
 
-def test_kept_table_parts_give_the_observation_made_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Magic Numbers keeps the part of its vectors every seat sees alike while the view's
-    table fields are the same objects; along three random games stepped side by side,
-    every seat's observation equals one made with nothing kept, and changing a returned
-    observation changes no later one."""
+def _forget_kept_parts(game_id: str, patch: pytest.MonkeyPatch) -> None:
+    """Empty what an encoding keeps between observations."""
     from spieltisch.core.observation import Parts
-    from spieltisch.games.magic_numbers import encode
+    from spieltisch.games.magic_numbers import encode as magic_numbers
+    from spieltisch.games.missionszahl import encode as missionszahl
+    from spieltisch.games.triggs import encode as triggs
 
-    game = make_rl_game("magic-numbers")
+    if game_id == "magic-numbers":
+        patch.setattr(magic_numbers, "_TABLES", Parts())
+    elif game_id == "missionszahl":
+        missionszahl._arrows.cache_clear()
+    else:
+        triggs._counts.cache_clear()
+        triggs._crossed_share.cache_clear()
+
+
+@pytest.mark.parametrize("game_id", ["magic-numbers", "missionszahl", "triggs"])
+def test_kept_parts_give_the_observation_made_afresh(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Encodings keep parts of their vectors while the view fields they come from stay the
+    same (Magic Numbers' table part, by the fields' identities; Missionszahl's arrow counts,
+    Triggs' pile counts and crossed shares, by value); along three random games stepped side
+    by side, every seat's observation equals one made with nothing kept, and changing a
+    returned observation changes no later one."""
+    game = make_rl_game(game_id)
     players = 4
     games = [positions(game, players, seed) for seed in range(3)]
     compared = 0
@@ -137,7 +154,7 @@ def test_kept_table_parts_give_the_observation_made_afresh(monkeypatch: pytest.M
                 kept = game.encode_view(view)
                 kept[:] = 7.0  # a caller's own vector: nothing kept changes with it
                 with monkeypatch.context() as patch:
-                    patch.setattr(encode, "_TABLES", Parts())
+                    _forget_kept_parts(game_id, patch)
                     fresh = game.encode_view(view)
                 assert np.array_equal(game.encode_view(view), fresh)
                 compared += 1
