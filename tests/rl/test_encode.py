@@ -116,3 +116,72 @@ def test_dicht_dran_puts_the_observing_seat_s_block_first() -> None:
             assert observation[start + 1] == pytest.approx(view.hand_sizes[other] / 94)
             won = {card for card in range(1, 101) if observation[start + 3 + card]}
             assert won == set(view.collections[other])
+
+
+def _forget_kept_parts(game_id: str, patch: pytest.MonkeyPatch) -> None:
+    """Empty what an encoding keeps between observations."""
+    from spieltisch.core.observation import Parts
+    from spieltisch.games.magic_numbers import encode as magic_numbers
+    from spieltisch.games.missionszahl import encode as missionszahl
+    from spieltisch.games.triggs import encode as triggs
+
+    if game_id == "magic-numbers":
+        patch.setattr(magic_numbers, "_TABLES", Parts())
+    elif game_id == "missionszahl":
+        missionszahl._arrows.cache_clear()
+    else:
+        triggs._counts.cache_clear()
+        triggs._crossed_share.cache_clear()
+
+
+@pytest.mark.parametrize("game_id", ["magic-numbers", "missionszahl", "triggs"])
+def test_kept_parts_give_the_observation_made_afresh(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Encodings keep parts of their vectors while the view fields they come from stay the
+    same (Magic Numbers' table part, by the fields' identities; Missionszahl's arrow counts,
+    Triggs' pile counts and crossed shares, by value); along three random games stepped side
+    by side, every seat's observation equals one made with nothing kept, and changing a
+    returned observation changes no later one."""
+    game = make_rl_game(game_id)
+    players = 4
+    games = [positions(game, players, seed) for seed in range(3)]
+    compared = 0
+    for states in zip(*games, strict=False):
+        for state in states:
+            for seat in (*range(players), None):
+                view = game.view(state, seat)
+                kept = game.encode_view(view)
+                kept[:] = 7.0  # a caller's own vector: nothing kept changes with it
+                with monkeypatch.context() as patch:
+                    _forget_kept_parts(game_id, patch)
+                    fresh = game.encode_view(view)
+                assert np.array_equal(game.encode_view(view), fresh)
+                compared += 1
+    assert compared > 30
+
+
+def test_a_turned_vector_puts_the_seat_s_blocks_first() -> None:
+    from spieltisch.core.observation import Layout, others_first
+
+    fields = Layout()
+    fields.add("table", 2, "the same for every seat")
+    fields.add("blocks", 4 * 3, "per seat: three entries")
+    fields.add("rows", (4 + 1) * 2, "per seat, then one more row: two entries")
+    part = np.arange(fields.size, dtype=np.float32)
+    for seat in (None, 0, 1, 2, 3):
+        turned = fields.turned(part, seat, 4, (("blocks", 3), ("rows", 2)))
+        order = others_first(seat, 4)
+        assert turned[:2].tolist() == [0.0, 1.0]
+        for place, other in enumerate(order):
+            assert (
+                turned[2 + place * 3 : 5 + place * 3].tolist()
+                == part[2 + other * 3 : 5 + other * 3].tolist()
+            )
+            assert (
+                turned[14 + place * 2 : 16 + place * 2].tolist()
+                == part[14 + other * 2 : 16 + other * 2].tolist()
+            )
+        assert turned[22:].tolist() == part[22:].tolist()  # the row after the seats' stays
+        turned[:] = -1.0
+    assert part[0] == 0.0  # a turned vector is new

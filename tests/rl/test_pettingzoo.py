@@ -152,3 +152,29 @@ def test_bad_set_ups_say_what_is_allowed() -> None:
         pz.env("magic-numbers", answers="typed")
     with pytest.raises(ValueError, match="render_mode 'human' is not offered"):
         pz.env("cento", render_mode="human")
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_a_mask_found_by_the_actions_identity_is_the_codec_s(game_id: str) -> None:
+    """The table finds a legal action's id by the action object (the game's own table of
+    actions); along a random game every mask equals the one the codec gives, and actions
+    that are equal copies of the table's are found by value."""
+    import copy
+    import random
+
+    from spieltisch.rl.common import action_mask
+
+    env = pz.env(game_id, players=3 if game_id == "dicht-dran" else 2)
+    env.reset(seed=5)
+    table = env.table
+    rng = random.Random(5)
+    while not table.is_over():
+        seat = table.to_act()[0]
+        legal = table.game.legal_actions(table.state, seat)
+        by_codec = np.zeros(table.actions, dtype=np.int8)
+        by_codec[[table.game.encode(action) for action in legal]] = 1
+        assert np.array_equal(table.mask(seat), by_codec)
+        copies = [copy.deepcopy(action) for action in legal]
+        mask = action_mask(table.game, table.state, seat, table.codes, copies, table.ids)
+        assert np.array_equal(mask, by_codec)
+        table.play(seat, table.game.encode(rng.choice(list(legal))))

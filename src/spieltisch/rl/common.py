@@ -82,24 +82,55 @@ def action_codes(game: Game[Any, Any, Any]) -> dict[Any, int]:
     return {action: game.encode(action) for action in game.action_table}
 
 
+def action_ids(game: Game[Any, Any, Any]) -> dict[int, int]:
+    """The integer id of every listed action of ``game`` by the action object's identity
+    (``id``). A game's legal actions are nearly always the very objects of its
+    ``action_table``, which its class keeps alive, so an id found here is that object's;
+    looking it up saves hashing the action (a frozen dataclass hashes its fields in Python
+    at every call). Other objects are looked up by value (:func:`action_mask`)."""
+    return {id(action): code for action, code in action_codes(game).items()}
+
+
+def legal_ids(
+    game: Game[Any, Any, Any],
+    legal: Sequence[Any],
+    codes: dict[Any, int] | None = None,
+    ids: dict[int, int] | None = None,
+) -> list[int]:
+    """The integer ids of the actions ``legal`` (in their order): found by the action
+    objects' identities in ``ids`` (:func:`action_ids`) where they are the game's own, else by
+    value in ``codes`` (:func:`action_codes`), else by the game's codec."""
+    if ids is not None:
+        try:
+            return list(map(ids.__getitem__, map(id, legal)))
+        except KeyError:  # not all of them the game's own objects
+            pass
+    if codes is not None:
+        return [codes[action] for action in legal]
+    return [game.encode(action) for action in legal]
+
+
 def action_mask(
     game: Game[Any, Any, Any],
     state: Any,
     seat: Seat,
     codes: dict[Any, int] | None = None,
     legal: Sequence[Any] | None = None,
+    ids: dict[int, int] | None = None,
 ) -> npt.NDArray[np.int8]:
     """1 at the integer id of every action ``seat`` may take now (all 0 if it need not act);
-    ``codes`` (:func:`action_codes`) saves asking the codec for each, ``legal`` saves asking
-    the game again for the seat's legal actions."""
-    mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
+    ``codes`` (:func:`action_codes`) and ``ids`` (:func:`action_ids`) save asking the codec
+    for each, ``legal`` saves asking the game again for the seat's legal actions."""
     if legal is None:
         legal = game.legal_actions(state, seat)
-    if codes is None:
-        ids = [game.encode(action) for action in legal]
-    else:
-        ids = [codes[action] for action in legal]
-    mask[np.fromiter(ids, np.intp, len(ids))] = 1
+    return mask_of(game.num_distinct_actions, legal_ids(game, legal, codes, ids))
+
+
+def mask_of(actions: int, numbers: Sequence[int]) -> npt.NDArray[np.int8]:
+    """A mask of ``actions`` entries, 1 at the ids ``numbers``."""
+    mask = np.zeros(actions, dtype=np.int8)
+    if numbers:
+        mask[np.fromiter(numbers, np.intp, len(numbers))] = 1
     return mask
 
 

@@ -27,16 +27,22 @@ from pettingzoo import AECEnv, ParallelEnv
 from spieltisch.core.game import Game, Seat
 from spieltisch.rl.common import (
     action_codes,
-    action_mask,
+    action_ids,
     agent_name,
     agent_names,
     final_rewards,
+    legal_ids,
     make_rl_game,
+    mask_of,
     seat_count,
     seat_of,
 )
 
 Observation = dict[str, npt.NDArray[Any]]
+#: A seat's legal actions, their integer ids and their mask (not to be changed: copy it).
+Legal = tuple[Sequence[Any], list[int], npt.NDArray[np.int8]]
+#: Tuples of legal actions whose ids and masks a table keeps at most.
+KEPT_LEGAL = 256
 #: Game seeds are drawn below this bound from the generator ``reset(seed)`` seeds.
 SEED_BOUND = 2**62
 
@@ -52,9 +58,12 @@ class Table:
         self.actions = self.game.num_distinct_actions
         self.shape = self.game.observation_shape(self.players)
         self.codes = action_codes(self.game)
+        self.ids = action_ids(self.game)
         self.state: Any = None
         self._seeds: np.random.Generator | None = None
         self._legal: dict[Seat, Sequence[Any]] = {}  # each seat's legal actions in this state
+        self._legal_ids: dict[Seat, Legal] = {}  # ... with their integer ids and mask
+        self._kept: dict[int, Legal] = {}  # the same for tuples of legal actions seen before
 
     def observation_space(self) -> spaces.Dict:
         """A seat's observation: its encoded view and its action mask."""
@@ -76,6 +85,7 @@ class Table:
         """A new game seeded from ``seeds``."""
         self.state = self.game.new_state(self.players, int(seeds.integers(SEED_BOUND)))
         self._legal.clear()
+        self._legal_ids.clear()
 
     def legal(self, seat: Seat) -> Sequence[Any]:
         """``seat``'s legal actions now, asked of the game once per state (the mask and the
@@ -84,18 +94,41 @@ class Table:
             self._legal[seat] = self.game.legal_actions(self.state, seat)
         return self._legal[seat]
 
+    def legal_ids(self, seat: Seat) -> list[int]:
+        """The integer ids of ``seat``'s legal actions now, found once per state."""
+        return self._legal_entry(seat)[1]
+
+    def _legal_entry(self, seat: Seat) -> Legal:
+        """``seat``'s legal actions now, their ids and their mask: found once per state, and
+        kept for a tuple of legal actions the game hands out again (games keep the tuples of
+        their usual choices; the entry keeps the tuple, so the same identity is the same
+        tuple)."""
+        entry = self._legal_ids.get(seat)
+        if entry is None:
+            legal = self.legal(seat)
+            entry = self._kept.get(id(legal))
+            if entry is None or entry[0] is not legal:
+                found = legal_ids(self.game, legal, None, self.ids)
+                entry = (legal, found, mask_of(self.actions, found))
+                if type(legal) is tuple:  # a tuple cannot change
+                    if len(self._kept) >= KEPT_LEGAL:
+                        self._kept.clear()
+                    self._kept[id(legal)] = entry
+            self._legal_ids[seat] = entry
+        return entry
+
     def observe(self, seat: Seat) -> Observation:
         """What ``seat`` sees, encoded, and the actions it may take now."""
         if self.state is None:
             raise RuntimeError("no game yet: call reset() first")
         return {
             "observation": self.game.encode_view(self.game.view(self.state, seat)),
-            "action_mask": action_mask(self.game, self.state, seat, self.codes, self.legal(seat)),
+            "action_mask": self.mask(seat),
         }
 
     def mask(self, seat: Seat) -> npt.NDArray[np.int8]:
         """The actions ``seat`` may take now."""
-        return action_mask(self.game, self.state, seat, self.codes, self.legal(seat))
+        return self._legal_entry(seat)[2].copy()
 
     def refusal(self, seat: Seat, action: object) -> str | None:
         """Why ``action`` (an integer action id) cannot be played by ``seat`` now; None if it
@@ -111,13 +144,13 @@ class Table:
                 return (
                     f"{action!r} is not an action: give a whole number from 0 to {self.actions - 1}"
                 )
-        legal = self.legal(seat)
+        legal = self.legal_ids(seat)
         if not legal:
             return f"{agent_name(seat)} does not act now"
         if not 0 <= action < self.actions:
             return f"{action!r} is not an action: give a whole number from 0 to {self.actions - 1}"
-        if self.game.action_table[action] not in legal:
-            allowed = ", ".join(str(self.codes[choice]) for choice in legal)
+        if action not in legal:
+            allowed = ", ".join(map(str, legal))
             return f"action {action} is not legal for {agent_name(seat)} now; legal: {allowed}"
         return None
 
@@ -125,13 +158,15 @@ class Table:
         return f"{action!r} is not an action: give a whole number from 0 to {self.actions - 1}"
 
     def play(self, seat: Seat, action: int) -> None:
-        """Carry out the (checked) integer ``action`` for ``seat``."""
-        self.act(seat, self.game.decode(int(action)))
+        """Carry out the (checked) integer ``action`` for ``seat``: the action with that id in
+        the game's codec (``action_table``; :meth:`refusal` checked the id)."""
+        self.act(seat, self.game.action_table[int(action)])
 
     def act(self, seat: Seat, action: Any) -> None:
         """Carry out the game's ``action`` for ``seat`` (a bot's, or a decoded id)."""
         self.game.apply(self.state, seat, action)
         self._legal.clear()
+        self._legal_ids.clear()
 
     def to_act(self) -> tuple[Seat, ...]:
         return tuple(self.game.to_act(self.state))
@@ -239,9 +274,9 @@ class SpieltischAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # 
             self.rewards = dict(zip(self.agents, self.table.rewards(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {agent: dict(result) for agent in self.agents}
-        else:
+            self._accumulate_rewards()
+        else:  # no rewards before the end: nothing to add up
             self.agent_selection = self.possible_agents[self.table.to_act()[0]]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -14,20 +14,23 @@ from __future__ import annotations
 import math
 import re
 import zlib
-from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Any
 
 import numpy as np
 
-from spieltisch.core.observation import Layout, Vector, others_first
+from spieltisch.core.observation import Layout, Parts, PerSeat, Vector, fill
 from spieltisch.games.magic_numbers.actions import CHIPS, CHOICE_COUNT, DISPLAY_SIZE, HINT_KINDS
 from spieltisch.games.magic_numbers.choices import size
 from spieltisch.games.magic_numbers.deck import Theme
 from spieltisch.games.magic_numbers.state import THEME_BONUS, CardFace, MagicNumbersView, Phase
 
 PHASE_INDEX = {phase.value: index for index, phase in enumerate(Phase)}
+#: A bid chip's place in its one-hot field: 3, 2, 1, 0, then unseen (None).
+CHIP_PLACE: dict[int | None, int] = {
+    **{chip: place for place, chip in enumerate(CHIPS)},
+    None: len(CHIPS),
+}
 #: Buckets for a number's text and for the words of a meaning or hint.
 NUMBER_BUCKETS = 32
 WORD_BUCKETS = 64
@@ -124,16 +127,14 @@ def _choices(choices: tuple[tuple[str, str], ...], at: int) -> tuple[int, ...]:
 
 
 #: The last deck's themes (compared by identity: every view of a game hands on the same
-#: tuple), their places and the card fronts encoded with them (:func:`_fronts`).
-_THEMES: list[tuple[tuple[Theme, ...], dict[str, int], dict[object, Any]]] = []
-#: Displays whose fronts are kept at most.
-_FRONTS_KEPT = 4096
+#: tuple) and their places.
+_THEMES: list[tuple[tuple[Theme, ...], dict[str, int]]] = []
 
 
 def _theme_index(themes: tuple[Theme, ...]) -> dict[str, int]:
     """Each theme's place in the deck's list of themes."""
     if not _THEMES or _THEMES[0][0] is not themes:
-        _THEMES[:] = [(themes, {theme.id: index for index, theme in enumerate(themes)}, {})]
+        _THEMES[:] = [(themes, {theme.id: index for index, theme in enumerate(themes)})]
     return _THEMES[0][1]
 
 
@@ -155,48 +156,6 @@ def _size(number: str) -> float:
     return min(1.0, math.log10(1.0 + abs(size(number))) / LOG_SCALE)
 
 
-def _fronts(
-    display: tuple[CardFace | None, ...], top: CardFace | None, theme_index: dict[str, int]
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
-    """The entries of the display's card fronts and the draw pile's top card: those set to
-    1, and where the sizes go with the sizes. Kept for the deck's themes (the display
-    changes once a round). The layout starts with the display, the top card after it."""
-    cache: dict[object, Any] = _THEMES[0][2]
-    key = (display, top)
-    entries = cache.get(key)
-    if entries is None:
-        if len(cache) >= _FRONTS_KEPT:
-            cache.clear()
-        themes = len(theme_index)
-        width = front_size(themes)
-        starts = [position * width for position in range(len(display))]
-        fronts = [*zip(starts, display, strict=True), (DISPLAY_SIZE * width, top)]
-        ones: list[int] = []
-        for start, face in fronts:
-            ones += _front(start, face, theme_index)
-        shown = [(start, face) for start, face in fronts if face is not None]
-        places = tuple(start + 1 + themes for start, _ in shown)
-        sizes = tuple(_size(face.number) for _, face in shown)
-        entries = cache[key] = (tuple(ones), places, sizes)
-    return entries
-
-
-@lru_cache(maxsize=1 << 12)
-def _bids(
-    bids: tuple[tuple[tuple[int, int | None], ...], ...], at: int, seat: int, players: int
-) -> tuple[int, ...]:
-    """The entries set to 1 for the chips bid, as ``seat`` sees them (``at``: where the
-    field starts)."""
-    slot_width = players + len(CHIPS) + 1
-    ones: list[int] = []
-    for position, slots in enumerate(bids):
-        for slot, (bidder, shown) in enumerate(slots):
-            start = at + (position * players + slot) * slot_width
-            ones.append(start + (bidder - seat) % players)
-            ones.append(start + players + (len(CHIPS) if shown is None else CHIPS.index(shown)))
-    return tuple(ones)
-
-
 @lru_cache(maxsize=1 << 10)
 def _share(count: int, in_play: int) -> float:
     """``count`` cards of ``in_play`` as a float32 sum of ``count`` times 1 ÷ ``in_play``."""
@@ -206,70 +165,133 @@ def _share(count: int, in_play: int) -> float:
     return float(total)
 
 
+#: The table parts of recent vectors (:func:`_table_part`).
+_TABLES = Parts()
+
+
+@cache
+def _table_per_seat(themes: int) -> PerSeat:
+    """The per-seat fields of the table part, with one seat's block each."""
+    return (("start_player", 1), ("points", 1), ("bonus", 1), ("collections", themes))
+
+
 def encode(view: MagicNumbersView, deck_size: int) -> Vector:
-    """What ``view`` shows as a vector of :func:`layout` (``deck_size``: cards in the deck)."""
+    """What ``view`` shows as a vector of :func:`layout` (``deck_size``: cards in the deck):
+    the table part (what every seat sees alike until the points, the cards or the round
+    change, made once and turned to put the seat first), then the bids, the answers and who
+    acts."""
     players = view.players
     themes = len(view.themes)
-    theme_index = _theme_index(view.themes)
     fields = layout(players, themes)
     at = fields.at
-    front_ones, size_places, sizes = _fronts(view.display, view.draw_pile_top, theme_index)
-    ones = list(front_ones)
-    places = list(size_places)
-    values = list(sizes)
+    seat = view.seat
+    table = (
+        view.themes,
+        view.rounds,
+        view.round,
+        view.start_player,
+        view.points,
+        view.display,
+        view.draw_pile_top,
+        view.draw_pile_size,
+        view.box_size,
+        view.collections,
+        view.unsolved,
+        view.set_aside,
+        view.bonus,
+        deck_size,
+    )
+    out = _TABLES.get(
+        table,
+        lambda: _table_part(view, deck_size, fields),
+        fields,
+        seat,
+        players,
+        _table_per_seat(themes),
+    ).copy()
+    first = seat or 0  # per-seat fields start with this seat (a spectator's: seat 0)
+    ones = [at["phase"] + PHASE_INDEX[view.phase]]
     if view.position is not None:
         ones.append(at["solving"] + view.position)
     if view.choices:
         ones += _choices(view.choices, at["choices"])
-    ones += [
-        at["wrong_choices"] + int(text) - 1
-        for _, text in view.answers
-        if text.isdigit() and 1 <= int(text) <= CHOICE_COUNT
-    ]
-    ones += [at["hints"] + HINT_KINDS.index(kind) for kind in view.hints]
+    if view.answers:
+        start = at["wrong_choices"] - 1
+        ones += [
+            start + int(text)
+            for _, text in view.answers
+            if text.isdigit() and 1 <= int(text) <= CHOICE_COUNT
+        ]
+    if view.hints:
+        start = at["hints"]
+        ones += [start + HINT_KINDS.index(kind) for kind in view.hints]
     if view.hint_texts:
         ones += _words(at["hint_words"], [english for _, _, english in view.hint_texts])
-    ones += [at["my_chips"] + CHIPS.index(chip) for chip in view.my_chips]
-    order = others_first(view.seat, players)
-    place_of = {seat: place for place, seat in enumerate(order)}
-    ones += _bids(view.bids, at["bids"], view.seat or 0, players)
-    ones.append(at["phase"] + PHASE_INDEX[view.phase])
+    start = at["my_chips"]
+    ones += [start + CHIPS.index(chip) for chip in view.my_chips]
+    slot_width = players + len(CHIPS) + 1
+    start, width = at["bids"], players * slot_width
+    for position, slots in enumerate(view.bids):  # per slot: the bidder, then the chip
+        slot = start + position * width
+        for bidder, shown in slots:
+            ones.append(slot + (bidder - first) % players)
+            ones.append(slot + players + CHIP_PLACE[shown])
+            slot += slot_width
     if view.game_over:
         ones.append(at["game_over"])
-    if view.seat is not None:
-        ones.append(at["seat"] + view.seat)
-    for name, marked in (("answering", view.answering), ("start_player", view.start_player)):
-        if marked is not None:
-            ones.append(at[name] + place_of[marked])
-    ones += [at["to_act"] + place_of[seat] for seat in view.to_act]
+    if seat is not None:
+        ones.append(at["seat"] + seat)
+    if view.answering is not None:
+        ones.append(at["answering"] + (view.answering - first) % players)
+    start = at["to_act"]
+    ones += [start + (acting - first) % players for acting in view.to_act]
+    start = at["chips_left"]
+    places = [at["quiet"], *range(start, start + players)]
+    values = [min(1.0, view.quiet / players)]
+    values += [view.chips_left[(first + place) % players] / len(CHIPS) for place in range(players)]
+    start = at["order"]
+    for rank, answering in enumerate(view.order, start=1):
+        places.append(start + (answering - first) % players)
+        values.append(rank / players)
+    return fill(out, ones, places, values)
+
+
+def _table_part(view: MagicNumbersView, deck_size: int, fields: Layout) -> Vector:
+    """What every seat sees alike until the points, the cards or the round change, seat 0
+    first: the card fronts, the round, the piles, the start player and each seat's points,
+    bonus and collection."""
+    at = fields.at
+    theme_index = _theme_index(view.themes)
+    themes = len(theme_index)
+    width = front_size(themes)
+    fronts = [(position * width, face) for position, face in enumerate(view.display)]
+    fronts.append((DISPLAY_SIZE * width, view.draw_pile_top))
+    ones: list[int] = []
+    places: list[int] = []
+    values: list[float] = []
+    for start, face in fronts:
+        if face is not None:
+            ones += _front(start, face, theme_index)
+            places.append(start + 1 + themes)
+            values.append(_size(face.number))
+    ones.append(at["start_player"] + view.start_player)
     in_play = DISPLAY_SIZE * view.rounds
-    places += [at["round"], at["quiet"], at["draw_pile_size"], at["box_size"]]
-    values += [
-        view.round / view.rounds,
-        min(1.0, view.quiet / players),
-        view.draw_pile_size / deck_size,
-        view.box_size / deck_size,
-    ]
+    places += [at["round"], at["draw_pile_size"], at["box_size"]]
+    values += [view.round / view.rounds, view.draw_pile_size / deck_size, view.box_size / deck_size]
     places += [at["finished"], at["finished"] + 1]
     values += [len(view.unsolved) / in_play, len(view.set_aside) / in_play]
-    for rank, seat in enumerate(view.order, start=1):
-        places.append(at["order"] + place_of[seat])
-        values.append(rank / players)
-    chips_left, points, bonus = at["chips_left"], at["points"], at["bonus"]
+    points, bonus = at["points"], at["bonus"]
     most_bonus = THEME_BONUS * themes
-    for place, seat in enumerate(order):
-        score = view.points[seat]
-        places += [chips_left + place, points + place, bonus + place]
-        values += [
-            view.chips_left[seat] / len(CHIPS),
-            score / (abs(score) + POINTS_HALF),
-            view.bonus[seat] / most_bonus,
-        ]
-    for place, seat in enumerate(order):
-        if view.collections[seat]:
-            collected = at["collections"] + place * themes
-            counts = Counter(theme_index[card.theme] for card in view.collections[seat])
-            for theme, count in counts.items():
-                places.append(collected + theme)
-                values.append(_share(count, in_play))
+    for seat, score in enumerate(view.points):
+        places += [points + seat, bonus + seat]
+        values += [score / (abs(score) + POINTS_HALF), view.bonus[seat] / most_bonus]
+    for seat, cards in enumerate(view.collections):
+        if cards:
+            collected = at["collections"] + seat * themes
+            counts: dict[int, int] = {}
+            for card in cards:
+                theme = theme_index[card.theme]
+                counts[theme] = counts.get(theme, 0) + 1
+            places += [collected + theme for theme in counts]
+            values += [_share(count, in_play) for count in counts.values()]
     return fields.vector(ones, places, values)

@@ -22,7 +22,8 @@ questions through them. See ``docs/rules/magic-numbers.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spieltisch.core.errors import DeckError
@@ -88,6 +89,17 @@ from spieltisch.games.magic_numbers.state import (
 
 if TYPE_CHECKING:  # numpy loads only where observations are encoded
     from spieltisch.core.observation import Layout, Vector
+
+
+@cache
+def _encoder() -> Callable[[MagicNumbersView, int], Vector]:
+    """The observation encoding (:func:`.encode.encode`), imported when first asked for: it
+    loads numpy, and an ``import`` statement at every observation costs a few per cent of
+    an encoding."""
+    from spieltisch.games.magic_numbers.encode import encode
+
+    return encode
+
 
 __all__ = [
     "ALL_CHIPS",
@@ -374,9 +386,7 @@ class MagicNumbers(
     def encode_view(self, view: MagicNumbersView) -> Vector:
         """The card fronts, the bids, the offered meanings and hints, and each seat's
         points (:mod:`.encode`)."""
-        from spieltisch.games.magic_numbers import encode
-
-        return encode.encode(view, len(self.deck.cards))
+        return _encoder()(view, len(self.deck.cards))
 
     # -- actions as text, JSON and integers --------------------------------------------
     def parse_action(self, text: str) -> Action:

@@ -9,7 +9,7 @@ state in the round. Cards are one-hot by id (``colour · 27 + number − 1``).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from spieltisch.core.observation import Layout, Vector, others_first
 from spieltisch.games.missionszahl.actions import SHIFT_STEP
@@ -79,62 +79,72 @@ def encode(view: MissionszahlView) -> Vector:
     players = view.players
     fields = layout(players)
     at = fields.at
-    hand = at["hand"]
-    ones = [hand + card for card in view.hand]
-    known = at["known_in_draw_pile"]
-    ones += [known + card for card in view.draw_pile if card is not None]
-    for name, card in (("my_card", view.my_card), ("drawn", view.drawn)):
-        if card is not None:
-            ones.append(at[name] + card)
+    seat = view.seat
+    first = seat or 0  # per-seat fields start with this seat (a spectator's: seat 0)
+    order = others_first(seat, players)
+    start = at["hand"]
+    ones = [start + card for card in view.hand]
+    start = at["known_in_draw_pile"]
+    ones += [start + card for card in view.draw_pile if card is not None]
+    if view.my_card is not None:
+        ones.append(at["my_card"] + view.my_card)
+    if view.drawn is not None:
+        ones.append(at["drawn"] + view.drawn)
     ones.append(at["mission"] + view.missions[-1])
     ones.append(at["mission_number"] + view.mission_number - 1)
     ones.append(at["phase"] + PHASE_INDEX[view.phase])
     if view.game_over:
         ones.append(at["game_over"])
-    if view.seat is not None:
-        ones.append(at["seat"] + view.seat)
-    order = others_first(view.seat, players)
-    place_of = {seat: place for place, seat in enumerate(order)}
-    for flag, seats in (
-        ("to_act", [seat in view.to_act for seat in order]),
-        ("committed", [view.committed[seat] for seat in order]),
-        ("pending", [view.pending[seat] for seat in order]),
-        ("out", [view.out[seat] for seat in order]),
-    ):
-        start = at[flag]
-        ones += [start + place for place, marked in enumerate(seats) if marked]
-    for name, marked in (
-        ("cursor", view.cursor),
-        ("winner", view.winner),
-        ("partner", view.partner),
-    ):
+    if seat is not None:
+        ones.append(at["seat"] + seat)
+    start = at["to_act"]
+    ones += [start + (acting - first) % players for acting in view.to_act]
+    flags = (("committed", view.committed), ("pending", view.pending), ("out", view.out))
+    for flag, marks in flags:
+        if True in marks:
+            start = at[flag]
+            ones += [start + place for place, other in enumerate(order) if marks[other]]
+    seats = (("cursor", view.cursor), ("winner", view.winner), ("partner", view.partner))
+    for name, marked in seats:
         if marked is not None and 0 <= marked < players:
-            ones.append(at[name] + place_of[marked])
+            ones.append(at[name] + (marked - first) % players)
     played, known_hands, collections = at["played"], at["known_hands"], at["collections"]
-    for place, seat in enumerate(order):
-        card = view.played[seat]
+    for place, other in enumerate(order):
+        card = view.played[other]
         if card is not None:
             ones.append(played + place * DECK_SIZE + card)
-        start = known_hands + place * DECK_SIZE
-        ones += [start + card for card in view.known_hands[seat]]
-        start = collections + place * DECK_SIZE
-        ones += [start + card for card in view.collections[seat]]
-    places = [at["shift"], at["round"], at["draw_pile_size"]]
-    values = [
-        view.shift / (SHIFT_STEP * players),
-        view.round / view.rounds,
-        len(view.draw_pile) / DECK_SIZE,
-    ]
-    most = most_points(players)
+        if view.known_hands[other]:
+            start = known_hands + place * DECK_SIZE
+            ones += [start + card for card in view.known_hands[other]]
+        if view.collections[other]:
+            start = collections + place * DECK_SIZE
+            ones += [start + card for card in view.collections[other]]
     hand_sizes, scores = at["hand_sizes"], at["scores"]
-    for place, seat in enumerate(order):
-        places += [hand_sizes + place, scores + place]
-        values += [view.hand_sizes[seat] / DECK_SIZE, view.scores[seat] / most]
+    places = [at["shift"], at["round"], at["draw_pile_size"]]
+    places += range(hand_sizes, hand_sizes + players)
+    places += range(scores, scores + players)
+    values = [view.shift / (SHIFT_STEP * players), view.round / view.rounds]
+    values.append(len(view.draw_pile) / DECK_SIZE)
+    values += [view.hand_sizes[other] / DECK_SIZE for other in order]
+    most = most_points(players)
+    values += [view.scores[other] / most for other in order]
     arrows = at["mission_arrows"]
-    counts: dict[int, int] = {}
-    for card, arrow in zip(view.missions, view.arrows, strict=True):
-        entry = arrows + (players if arrow is None else place_of[arrow]) * HIGHEST + VALUE[card] - 1
-        counts[entry] = counts.get(entry, 0) + 1
-    places += counts.keys()
-    values += [count / len(COLOURS) for count in counts.values()]  # quarters: exact in float32
+    for arrow, number, share in _arrows(view.missions, view.arrows):
+        row = players if arrow is None else (arrow - first) % players
+        places.append(arrows + row * HIGHEST + number - 1)
+        values.append(share)
     return fields.vector(ones, places, values)
+
+
+@lru_cache(maxsize=1 << 12)
+def _arrows(
+    missions: tuple[int, ...], arrows: tuple[int | None, ...]
+) -> tuple[tuple[int | None, int, float], ...]:
+    """The mission cards counted by where their arrow points (a seat, or None) and their
+    number: each with the share of the number's cards, count ÷ 4 (quarters: exact in
+    float32). The same for every seat until an arrow or a mission card changes."""
+    counts: dict[tuple[int | None, int], int] = {}
+    for card, arrow in zip(missions, arrows, strict=True):
+        key = (arrow, VALUE[card])
+        counts[key] = counts.get(key, 0) + 1
+    return tuple((arrow, number, count / len(COLOURS)) for (arrow, number), count in counts.items())

@@ -9,7 +9,8 @@ through them. See ``docs/rules/missionszahl.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spieltisch.core.chance import shuffled
@@ -72,6 +73,17 @@ from spieltisch.games.missionszahl.state import (
 
 if TYPE_CHECKING:  # numpy loads only where observations are encoded
     from spieltisch.core.observation import Layout, Vector
+
+
+@cache
+def _encoder() -> Callable[[MissionszahlView], Vector]:
+    """The observation encoding (:func:`.encode.encode`), imported when first asked for: it
+    loads numpy, and an ``import`` statement at every observation costs a few per cent of
+    an encoding."""
+    from spieltisch.games.missionszahl.encode import encode
+
+    return encode
+
 
 __all__ = [
     "BONUS",
@@ -344,9 +356,7 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
     def encode_view(self, view: MissionszahlView) -> Vector:
         """The hand, the cards in front of each seat, the cards the seat knows, the
         missions and each seat's collection (:mod:`.encode`)."""
-        from spieltisch.games.missionszahl import encode
-
-        return encode.encode(view)
+        return _encoder()(view)
 
     # -- actions as text, JSON and integers --------------------------------------------
     def parse_action(self, text: str) -> Action:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Mapping, Sequence
-from itertools import compress
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -91,9 +90,17 @@ def seat_view(state: MissionszahlState, seat: Seat | None) -> MissionszahlView:
         draw_pile = (None,) * (len(pile) - len(under)) + tuple(
             [c if known[c] & me else None for c in reversed(under)]
         )
+        hands = state.hands
         known_hands = tuple(
-            [() if other == seat else _known_pool(state, other, known, me) for other in range(n)]
+            [
+                () if other == seat else tuple([c for c in hands[other] if known[c] & me])
+                for other in range(n)
+            ]
         )
+        if committing:  # a card laid face down is still the player's: add the ones it knows
+            for other, card in enumerate(played):
+                if card >= 0 and other != seat and known[card] & me:
+                    known_hands = _with_face_down(known_hands, other, card)
     else:  # this seat knows no hidden card
         draw_pile = (None,) * len(state.draw_pile)
         known_hands = ((),) * n
@@ -149,22 +156,21 @@ def _board(state: MissionszahlState) -> Board:
     return Board(
         len(missions),
         missions,
-        tuple(None if a == NOBODY else a for a in state.arrows),
+        tuple([None if a == NOBODY else a for a in state.arrows]),
         VALUE[missions[-1]],
         tuple(map(tuple, state.collections)),
         scores(state),
     )
 
 
-def _known_pool(state: MissionszahlState, seat: Seat, known: list[int], me: int) -> tuple[int, ...]:
-    """The cards of ``seat`` others cannot see (his hand and a card laid face down) that
-    the seat with knowledge bit ``me`` knows, in id order."""
-    hand = state.hands[seat]
-    cards = list(compress(hand, map(me.__and__, map(known.__getitem__, hand))))
-    card = state.played[seat]
-    if state.phase is COMMIT and card >= 0 and known[card] & me:
-        insort(cards, card)
-    return tuple(cards)
+def _with_face_down(
+    known_hands: tuple[tuple[int, ...], ...], seat: Seat, card: int
+) -> tuple[tuple[int, ...], ...]:
+    """``known_hands`` with ``card`` (laid face down by ``seat``, known to the viewer) among
+    the cards known in ``seat``'s hand, in id order."""
+    cards = list(known_hands[seat])
+    insort(cards, card)
+    return (*known_hands[:seat], tuple(cards), *known_hands[seat + 1 :])
 
 
 def deal_from(

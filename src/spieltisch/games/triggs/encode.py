@@ -8,8 +8,7 @@ Cards are counted by value (entry ``v − 1``), divided by the nine copies of ea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -20,6 +19,8 @@ from spieltisch.games.triggs.state import ALL_CARDS, TriggsView
 from spieltisch.games.triggs.state import Phase as TriggsPhase
 
 ROWS = len(VALUES)
+#: The phase of a finished game as views show it.
+OVER = TriggsPhase.OVER.value
 PHASE_INDEX = {phase.value: index for index, phase in enumerate(TriggsPhase)}
 PILES = 3
 #: Most cards a seat may draw in action A.
@@ -61,12 +62,20 @@ def layout(players: int) -> Layout:
     return fields
 
 
-def _counts(cards: Sequence[int]) -> list[float]:
-    """``cards`` counted by value (entry ``value − 1``), divided by the copies of a value."""
+@lru_cache(maxsize=1 << 12)
+def _counts(cards: tuple[int, ...]) -> tuple[float, ...]:
+    """``cards`` counted by value (entry ``value − 1``), divided by the copies of a value
+    (kept: the discard pile, the box and the known cards change seldom)."""
     counts = [0.0] * ROWS
     for card in cards:
         counts[card - 1] += 1.0 / COPIES
-    return counts
+    return tuple(counts)
+
+
+@lru_cache(maxsize=1 << 12)
+def _crossed_share(crosses: tuple[int, ...], sheet: tuple[int, ...]) -> tuple[float, ...]:
+    """A seat's crosses in each row ÷ the row's boxes (kept: a seat crosses seldom)."""
+    return tuple([count / boxes for count, boxes in zip(crosses, sheet, strict=True)])
 
 
 def _one_hot(size: int, index: int | None) -> list[float]:
@@ -80,7 +89,7 @@ def encode(view: TriggsView, round_limit: int) -> Vector:
     """What ``view`` shows as a vector of :func:`layout` (``round_limit``: the option)."""
     players = view.players
     order = others_first(view.seat, players)
-    over = view.phase == TriggsPhase.OVER.value
+    over = view.phase == OVER
     removed = [0.0] * ROWS
     for value in view.removed_values:
         removed[value - 1] = 1.0
@@ -90,23 +99,22 @@ def encode(view: TriggsView, round_limit: int) -> Vector:
         *_counts(view.box),
         *_one_hot(ROWS + 1, view.open_tops[0] or 0),
         *_one_hot(ROWS + 1, view.open_tops[1] or 0),
-        *(size / len(ALL_CARDS) for size in view.pile_sizes),
+        *[size / len(ALL_CARDS) for size in view.pile_sizes],
         *removed,
-        *(boxes / COPIES for boxes in view.sheet),
+        *[boxes / COPIES for boxes in view.sheet],
         *_one_hot(len(PHASE_INDEX), PHASE_INDEX[view.phase]),
         *_one_hot(ROWS + 1, view.announced or 0),
         view.formed / HAND_LIMIT,
         view.draws_left / MOST_DRAWS,
         view.turns / (round_limit * players),
         *_one_hot(players, view.seat),
-        *(float(seat == view.turn and not over) for seat in order),
-        *(float(seat == view.winner) for seat in order),
-        *(view.hand_sizes[seat] / HAND_LIMIT for seat in order),
-        *(view.crossed[seat] / view.sheet_boxes for seat in order),
+        *[float(seat == view.turn and not over) for seat in order],
+        *[float(seat == view.winner) for seat in order],
+        *[view.hand_sizes[seat] / HAND_LIMIT for seat in order],
+        *[view.crossed[seat] / view.sheet_boxes for seat in order],
     ]
     for seat in order:
-        crosses = zip(view.crosses[seat], view.sheet, strict=True)
-        entries += [count / boxes for count, boxes in crosses]
+        entries += _crossed_share(view.crosses[seat], view.sheet)
     for seat in order:
         entries += _counts(view.known[seat])
-    return np.array(entries, dtype=np.float32)
+    return np.fromiter(entries, np.float32, len(entries))
