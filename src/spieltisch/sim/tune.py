@@ -436,6 +436,7 @@ def tune(
             found.append(result)
             if on_trial is not None:
                 on_trial(_public(result))
+        searching = time.perf_counter() - started
         feasible = [trial for trial in found if trial["objective"] is not None]
         again = derive_seed(seed, "recheck")
         rechecked = _recheck(feasible, recheck, evaluate, goal, again, recheck_games)
@@ -467,7 +468,9 @@ def tune(
         "importances": _importances(study) if len(feasible) > 1 else {},
         "timing": {
             "seconds": round(elapsed, 3),
+            "search_seconds": round(searching, 3),
             "games": len(feasible) * games + len(rechecked) * recheck_games,
+            "search_games": len(feasible) * games,
             "workers": workers if backend != "inline" else 1,
             "backend": backend,
         },
