@@ -159,7 +159,8 @@ function optionControl(option, saved) {
   const id = `lab-opt-${option.name}`;
   const help = lang === "de" ? option.help_de : option.help_en;
   const value = saved ?? option.default;
-  const hint = `${help} (${lw(lang, "default_value", { value: option.type === "bool" ? lw(lang, option.default ? "yes" : "no") : option.default })})`;
+  const range = option.type === "int" ? `${lw(lang, "range_value", { min: option.min, max: option.max })}; ` : "";
+  const hint = `${help} (${range}${lw(lang, "default_value", { value: option.type === "bool" ? lw(lang, option.default ? "yes" : "no") : option.default })})`;
   if (option.type === "bool") {
     const box = h("input", { id, type: "checkbox", dataset: { option: option.name, kind: "bool" }, "aria-describedby": `${id}-hint` });
     box.checked = value === true || value === "true";
@@ -728,9 +729,10 @@ function drawTune(j) {
   }
   const rows = trials.map((trial) => {
     if (trial.objective === null || trial.objective === undefined) {
-      const reason = h("td", { colspan: 2, class: "infeasible" }, lw(lang, "infeasible", { reason: "…" }));
+      // refused by the game: its reason under the options, in the page's language
+      const reason = h("span", { class: "reason" }, lw(lang, "infeasible", { reason: trial.infeasible?.error ?? "" }));
       if (trial.infeasible) refusalText({ message: trial.infeasible.error, code: trial.infeasible.code, params: trial.infeasible.params }).then((text) => (reason.textContent = lw(lang, "infeasible", { reason: text })));
-      return h("tr", { class: "infeasible" }, h("td", {}, trial.number), h("td", {}, optionsText(trial.options)), reason);
+      return h("tr", { class: "infeasible" }, h("td", {}, trial.number), h("td", { class: "infeasible" }, optionsText(trial.options), h("br"), reason), h("td", {}, lw(lang, "infeasible_word")), h("td", {}, "–"));
     }
     return h(
       "tr",
