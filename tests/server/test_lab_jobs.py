@@ -292,13 +292,14 @@ def test_junk_is_refused_without_a_job(lab: TestClient, body: Any) -> None:
     assert "\n" not in refusal["error"]
 
 
+TUNE_PARAMS = ["colours=3..4", "highest=14..15"]
 TUNE = {
     **SMALL,
     "kind": "tune",
     "game": "missionszahl",
     "games": 12,
     "seed": 7,
-    "params": ["colours=3..4", "highest=14..15"],
+    "params": TUNE_PARAMS,
     "objective": "minutes=30",
     "trials": 4,
 }
@@ -321,7 +322,7 @@ def test_a_tuning_job_gives_what_tune_gives_and_refused_sets_are_infeasible_tria
     expected = tuner.tune(
         "missionszahl",
         4,
-        [tuner.parse_param(text) for text in TUNE["params"]],
+        [tuner.parse_param(text) for text in TUNE_PARAMS],
         "minutes=30",
         trials=4,
         games=12,
