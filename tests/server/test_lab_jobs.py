@@ -381,3 +381,24 @@ def test_a_tuning_job_survives_a_restart(db_url: str) -> None:
             seed=3,
         )
         assert without_timing(done["result"]) == without_timing(expected)
+
+
+def test_a_tuning_job_checks_its_options_one_by_one(lab: TestClient) -> None:
+    """Three colours of 1..14 are too few cards for Missionszahl: a simulation of them is
+    refused, but a search that varies the colours starts (its trials say which sets work)."""
+    if tune_module() is None:
+        pytest.skip("spieltisch.sim.tune is not in this installation")
+    options = {"colours": 3, "highest": 14}
+    base = {**SMALL, "game": "missionszahl", "games": 4, "options": options}
+    refused = lab.post("/api/lab/jobs", json=base)
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "option_deck_small"
+    search = {**base, "kind": "tune", "params": ["colours=3..4"], "trials": 2, "objective": "ties"}
+    done = wait(lab, lab.post("/api/lab/jobs", json=search).json()["job"], seconds=120)
+    assert done["state"] == "done", done
+    assert [t["objective"] is None for t in done["trials"]].count(True) == 1
+    assert done["result"]["fixed_options"] == {"highest": "14"}
+    assert done["result"]["best"]["options"] == {"colours": 4}
+    bad = lab.post("/api/lab/jobs", json={**search, "options": {"colours": 9}})
+    assert bad.status_code == 422
+    assert bad.json()["code"] == "option_number"
