@@ -348,6 +348,14 @@ def test_tuning_jobs_are_bounded(db_url: str) -> None:
         assert big.json()["code"] == "lab_tune_games_most"
         big_games = client.post("/api/lab/jobs", json={**SMALL, "games": limits.max_games + 1})
         assert big_games.json()["code"] == "lab_games_most"
+        # passes=1..3 holds three option sets: the job counts three trials, not five
+        small_space = client.post(
+            "/api/lab/jobs", json={**body, "params": ["passes=1..3"], "trials": 5}
+        ).json()
+        assert small_space["total"] == 3
+        done = wait(client, small_space["job"])
+        assert done["state"] == "done"
+        assert done["done"] == len(done["trials"]) == 3
 
 
 def test_a_tuning_job_survives_a_restart(db_url: str) -> None:

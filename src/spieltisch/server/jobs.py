@@ -159,10 +159,13 @@ def _check_tune(
         tune.parse_objective(objective)
     searched = {getattr(param, "key", None) for param in parsed}
     fixed = labwork.fixed_options(params["game"], params["options"], searched)
+    total = trials
     if hasattr(tune, "check_params"):
-        tune.check_params(params["game"], parsed, fixed)
+        specs = tune.check_params(params["game"], parsed, fixed)
+        if hasattr(tune, "space_size"):  # a search space smaller than asked ends sooner
+            total = min(trials, tune.space_size(parsed, specs, params["game"]))
     params.update(params=texts, objective=objective, trials=trials)
-    return params, trials
+    return params, total
 
 
 def public(row: JobRow) -> dict[str, Any]:

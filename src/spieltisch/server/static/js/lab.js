@@ -366,7 +366,8 @@ function drawJob(first) {
   progress.setAttribute("aria-label", lw(lang, `job_${j.kind}`));
   const counted = lw(lang, j.kind === "tune" ? "progress_trials" : "progress_games", { done: fmt(j.done, 0), total: fmt(j.total, 0) });
   const restarted = j.restarts ? ` ${lw(lang, "restarted", { n: j.restarts })}` : "";
-  $("progress-text").textContent = running ? counted + restarted : `${lw(lang, `state_${j.state}`)} ${counted}${restarted}`;
+  const rechecking = running && j.kind === "tune" && j.done >= j.total ? ` ${lw(lang, "rechecking")}` : "";
+  $("progress-text").textContent = running ? counted + rechecking + restarted : `${lw(lang, `state_${j.state}`)} ${counted}${restarted}`;
   const token = stored(TOKENS, {})[j.job];
   const cancel = $("cancel");
   cancel.textContent = lw(lang, "cancel");
