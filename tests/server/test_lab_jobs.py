@@ -410,3 +410,29 @@ def test_a_tuning_job_checks_its_options_one_by_one(lab: TestClient) -> None:
     bad = lab.post("/api/lab/jobs", json={**search, "options": {"colours": 9}})
     assert bad.status_code == 422
     assert bad.json()["code"] == "option_number"
+
+
+def test_a_job_on_ray_gives_the_same_result(db_url: str) -> None:
+    """A server started with a Ray address (here: a local instance the job starts) plays its
+    jobs as Ray tasks; the result is the one of one process."""
+    pytest.importorskip("ray")
+    tuner = tune_module()
+    if tuner is None:
+        pytest.skip("spieltisch.sim.tune is not in this installation")
+    limits = LabLimits(stale=5.0, ray_address="")
+    body = {**SMALL, "kind": "tune", "params": ["passes=1..2"], "objective": "ties", "trials": 2}
+    with TestClient(create_app(db_url, lab_limits=limits)) as client:
+        done = wait(client, client.post("/api/lab/jobs", json=body).json()["job"], seconds=300)
+    assert done["state"] == "done", done
+    assert done["result"]["timing"]["backend"] == "ray"
+    expected = tuner.tune(
+        "dicht-dran",
+        4,
+        [tuner.parse_param("passes=1..2")],
+        "ties",
+        trials=2,
+        games=40,
+        bots=["random"] * 4,
+        seed=3,
+    )
+    assert without_timing(done["result"]) == without_timing(expected)
