@@ -433,3 +433,41 @@ def test_the_page_shows_infeasible_trials(tmp_path: Path) -> None:
     page = write_tune_report(result, tmp_path).read_text(encoding="utf-8")
     assert 'class="infeasible"' in page
     assert "infeasible:" in page
+
+
+@pytest.mark.parametrize(
+    ("objective", "metric", "target"),
+    [
+        ("comebacks", "comebacks", None),
+        ("margin", "margin", None),
+        ("ties", "ties", None),
+        ("score-spread", "score_spread", None),
+        ("minutes=12", "minutes", 12.0),
+        ("comebacks=0.3", "comebacks", 0.3),
+        ("first-seat-advantage=0", "first_seat_advantage", 0.0),
+        ("length=9", "length", 9.0),
+    ],
+)
+def test_every_metric_objective_scores_its_metric(
+    objective: str, metric: str, target: float | None
+) -> None:
+    result = tune(
+        "dicht-dran",
+        3,
+        [parse_param("passes=1..4")],
+        objective,
+        trials=2,
+        games=12,
+        bots=["random"],
+        seed=1,
+        recheck=1,
+    )
+    for trial in result["trials"]:
+        entry = trial["metrics"][metric]
+        if target is None:
+            assert trial["objective"] == pytest.approx(entry["value"], abs=1e-6)
+            assert (trial["low"], trial["high"]) == (entry["low"], entry["high"])
+        else:
+            assert trial["objective"] == pytest.approx(abs(entry["value"] - target), abs=1e-6)
+            assert trial["low"] <= trial["objective"] <= trial["high"]
+    assert result["best"]["objective"] == result["recheck"]["trials"][0]["objective"]
