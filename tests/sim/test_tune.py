@@ -386,7 +386,9 @@ def test_infeasible_trials_repeat_with_the_seed() -> None:
     assert first == second
 
 
-def test_no_feasible_trial_means_no_winner(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_feasible_trial_means_no_winner(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     result = tune(
         "missionszahl",
         4,
@@ -399,6 +401,8 @@ def test_no_feasible_trial_means_no_winner(capsys: pytest.CaptureFixture[str]) -
     )
     assert result["best"] is None
     assert result["infeasible"] == 2
+    page = write_tune_report(result, tmp_path).read_text(encoding="utf-8")
+    assert "No trial was feasible" in page
     code, out, err = run(
         capsys,
         "tune",
