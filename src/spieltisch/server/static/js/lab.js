@@ -700,9 +700,11 @@ function trialsChart(trials, best) {
   if (!values.length) return null;
   const low = Math.min(...values), high = Math.max(...values);
   const x = (i) => left + ((W - left - right) * (i + 0.5)) / Math.max(1, trials.length);
-  const y = (v) => top + (H - top - bottom) * (1 - (v - low) / (high - low || 1));
+  // every objective alike: one line across the middle
+  const y = (v) => (high === low ? (top + H - bottom) / 2 : top + (H - top - bottom) * (1 - (v - low) / (high - low)));
   const parts = [s("line", { class: "axis", x1: left, x2: W - right, y1: H - bottom, y2: H - bottom })];
-  parts.push(s("text", { x: left - 4, y: y(high) + 4, "text-anchor": "end" }, fmt(high, 3)), s("text", { x: left - 4, y: y(low) + 4, "text-anchor": "end" }, fmt(low, 3)));
+  parts.push(s("text", { x: left - 4, y: y(high) + 4, "text-anchor": "end" }, fmt(high, 3)));
+  if (high !== low) parts.push(s("text", { x: left - 4, y: y(low) + 4, "text-anchor": "end" }, fmt(low, 3)));
   trials.forEach((trial, i) => {
     if (trial.objective === null || trial.objective === undefined) {
       // refused by the game: a cross on the axis
