@@ -125,16 +125,144 @@ def test_a_run_shows_progress_and_is_cancelled(desk: Any, server: Server) -> Non
     assert desk.is_hidden("#cancel")
 
 
-def test_a_rule_search_shows_its_trials(desk: Any, server: Server, artifacts: Path) -> None:
+def test_a_rule_search_shows_its_trials(
+    desk: Any, server: Server, browser: Any, artifacts: Path
+) -> None:
+    """Missionszahl at four players: three colours of 1..14 or 1..15 are too few cards, so
+    those trials are infeasible (shown with the game's reason); the best has four colours."""
     if importlib.util.find_spec("spieltisch.sim.tune") is None:
         pytest.skip("spieltisch.sim.tune is not in this installation (the tune helper's work)")
-    set_up(desk, server, 40)
+    desk.goto(f"{server.url}/lab")
+    desk.wait_for_selector("#lab-players")
+    desk.select_option("#lab-game", "missionszahl")
+    desk.fill("#lab-players", "4")
+    desk.dispatch_event("#lab-players", "change")
+    for seat in range(4):
+        desk.select_option(f"#lab-seat-{seat}", "random")
+    desk.fill("#lab-games", "20")
     desk.click("#tune-summary")
-    desk.fill("#lab-params", "passes=1..3")
+    desk.fill("#lab-params", "colours=3..4\nhighest=14..15")
+    desk.select_option("#lab-objective", "minutes")
+    assert desk.is_visible("#lab-target")
+    desk.fill("#lab-target", "30")
     desk.fill("#lab-trials", "4")
     desk.click("#tune-run")
     desk.wait_for_selector("#trials tbody tr", timeout=120_000)
     desk.wait_for_selector("#best", timeout=300_000)
+    assert "minutes=30" in desk.inner_text("#job-what")
     assert desk.locator("#trials tbody tr").count() == 4
+    assert desk.locator("#trials tr.infeasible").count() == 2
+    assert "unspielbar: Mit diesen Optionen hat das Deck" in desk.inner_text("#trials")
     assert desk.locator("#trials tr.best").count() == 1
+    assert "colours=4" in desk.inner_text("#trials tr.best")
+    assert "colours=4" in desk.inner_text("#best")
     desk.screenshot(path=str(artifacts / "lab-tune-desktop.png"), full_page=True)
+    phone = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    try:
+        phone.goto(desk.input_value("#share-url"))
+        phone.wait_for_selector("#trials tr.infeasible")
+        assert "infeasible: with these options the missionszahl deck" in phone.inner_text("#trials")
+        assert phone.evaluate(OVERFLOW, PHONE["width"]) <= 0
+        phone.screenshot(path=str(artifacts / "lab-tune-phone.png"), full_page=True)
+    finally:
+        phone.context.close()
+
+
+def test_every_option_of_every_game_has_its_control(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """The set-up offers each option of each game's spec with the input its kind needs: a
+    number field with the option's bounds, a choice list, a check box, or a text field."""
+    for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        context = browser.new_context(viewport=viewport, locale="en-US")
+        page = context.new_page()
+        try:
+            page.goto(f"{server.url}/lab")
+            page.wait_for_selector("#lab-players")
+            games = page.evaluate("fetch('/api/games').then((r) => r.json())")["games"]
+            for game in games:
+                page.select_option("#lab-game", game["id"])
+                for option in game["options"]:
+                    control = page.locator(f"#lab-opt-{option['name']}")
+                    assert control.count() == 1, (game["id"], option["name"])
+                    tag = control.evaluate("(el) => el.tagName + ':' + (el.type || '')")
+                    if option["type"] == "int":
+                        assert tag == "INPUT:number"
+                        assert control.get_attribute("min") == str(option["min"])
+                        assert control.get_attribute("max") == str(option["max"])
+                    elif option["type"] == "choice":
+                        assert tag.startswith("SELECT")
+                        values = control.locator("option").evaluate_all(
+                            "(all) => all.map((o) => o.value)"
+                        )
+                        assert values == option["choices"]
+                    elif option["type"] == "bool":
+                        assert tag == "INPUT:checkbox"
+                    else:
+                        assert tag == "INPUT:text"
+                        assert control.input_value() == option["default"]
+                assert page.evaluate(OVERFLOW, viewport["width"]) <= 0, game["id"]
+                if game["id"] in ("missionszahl", "magic-numbers"):
+                    page.screenshot(
+                        path=str(artifacts / f"lab-options-{game['id']}-{name}.png"),
+                        full_page=True,
+                    )
+        finally:
+            context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "option", "value", "words", "field"),
+    [
+        (
+            "de-DE",
+            "chip_costs",
+            "1,2",
+            "muss vier Kosten von 0 bis 20 für die Chips 3, 2, 1, 0, kommagetrennt sein",
+            "#lab-opt-chip_costs",
+        ),
+        ("en-US", "start_points", "99", "must be a whole number from 0 to 60", None),
+        ("en-US", "start_points", "", "must be a whole number from 0 to 60", None),
+    ],
+)
+def test_a_bad_option_is_refused_in_the_page_language_at_its_field(
+    browser: Any,
+    server: Server,
+    locale: str,
+    option: str,
+    value: str,
+    words: str,
+    field: str | None,
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale=locale)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/lab")
+        page.wait_for_selector("#lab-players")
+        page.select_option("#lab-game", "magic-numbers")
+        page.fill(f"#lab-opt-{option}", value)
+        page.fill("#lab-games", "5")
+        page.click("#run")
+        page.wait_for_selector("#alert:not([hidden])")
+        assert words in page.inner_text("#alert")
+        assert "[object Object]" not in page.inner_text("#alert")
+        marked = f"#lab-opt-{option}"
+        assert page.get_attribute(field or marked, "aria-invalid") == "true"
+        assert page.evaluate("document.activeElement.id") == marked[1:]
+        assert page.locator("#job").is_hidden()
+    finally:
+        context.close()
+
+
+def test_a_refused_combination_is_worded_in_german(desk: Any, server: Server) -> None:
+    desk.goto(f"{server.url}/lab")
+    desk.wait_for_selector("#lab-players")
+    desk.select_option("#lab-game", "missionszahl")
+    desk.fill("#lab-opt-colours", "2")
+    desk.fill("#lab-opt-highest", "14")
+    desk.fill("#lab-games", "5")
+    desk.click("#run")
+    desk.wait_for_selector("#alert:not([hidden])")
+    assert "Mit diesen Optionen hat das Deck von missionszahl 28 Karten" in desk.inner_text(
+        "#alert"
+    )

@@ -290,3 +290,149 @@ def test_junk_is_refused_without_a_job(lab: TestClient, body: Any) -> None:
     refusal = answer.json()
     assert refusal["code"]
     assert "\n" not in refusal["error"]
+
+
+TUNE_PARAMS = ["colours=3..4", "highest=14..15"]
+TUNE = {
+    **SMALL,
+    "kind": "tune",
+    "game": "missionszahl",
+    "games": 12,
+    "seed": 7,
+    "params": TUNE_PARAMS,
+    "objective": "minutes=30",
+    "trials": 4,
+}
+
+
+def test_a_tuning_job_gives_what_tune_gives_and_refused_sets_are_infeasible_trials(
+    lab: TestClient,
+) -> None:
+    """Missionszahl needs 54 cards for four players: three colours of 1..14 or 1..15 are too
+    few. Those trials are infeasible; the job ends, and its result is ``tune``'s own."""
+    tuner = tune_module()
+    if tuner is None:
+        pytest.skip("spieltisch.sim.tune is not in this installation")
+    done = wait(lab, lab.post("/api/lab/jobs", json=TUNE).json()["job"], seconds=300)
+    assert done["state"] == "done", done
+    refused = [t for t in done["trials"] if t["objective"] is None]
+    assert {t["options"]["colours"] for t in refused} == {3}
+    assert all(t["infeasible"]["code"] == "option_deck_small" for t in refused)
+    assert done["result"]["best"]["options"]["colours"] == 4
+    expected = tuner.tune(
+        "missionszahl",
+        4,
+        [tuner.parse_param(text) for text in TUNE_PARAMS],
+        "minutes=30",
+        trials=4,
+        games=12,
+        bots=["random"] * 4,
+        seed=7,
+    )
+    result = done["result"]
+    assert without_timing(result) == without_timing(expected)
+    assert done["trials"] == result["trials"]
+
+
+def test_tuning_jobs_are_bounded(db_url: str) -> None:
+    limits = LabLimits(stale=1.0, max_trials=5, max_tune_games=100)
+    if tune_module() is None:
+        pytest.skip("spieltisch.sim.tune is not in this installation")
+    with TestClient(create_app(db_url, lab_limits=limits)) as client:
+        body = {**SMALL, "kind": "tune", "params": ["passes=1..6"], "games": 10}
+        many = client.post("/api/lab/jobs", json={**body, "trials": 6})
+        assert many.status_code == 422
+        assert many.json()["code"] == "lab_trials_most"
+        big = client.post("/api/lab/jobs", json={**body, "trials": 5, "games": 21})
+        assert big.status_code == 422
+        assert big.json()["code"] == "lab_tune_games_most"
+        big_games = client.post("/api/lab/jobs", json={**SMALL, "games": limits.max_games + 1})
+        assert big_games.json()["code"] == "lab_games_most"
+        # passes=1..3 holds three option sets: the job counts three trials, not five
+        small_space = client.post(
+            "/api/lab/jobs", json={**body, "params": ["passes=1..3"], "trials": 5}
+        ).json()
+        assert small_space["total"] == 3
+        done = wait(client, small_space["job"])
+        assert done["state"] == "done"
+        assert done["done"] == len(done["trials"]) == 3
+
+
+def test_a_tuning_job_survives_a_restart(db_url: str) -> None:
+    tuner = tune_module()
+    if tuner is None:
+        pytest.skip("spieltisch.sim.tune is not in this installation")
+    body = {
+        **SMALL,
+        "kind": "tune",
+        "games": 400,
+        "params": ["passes=1..6"],
+        "objective": "length=12",
+        "trials": 4,
+    }
+    with TestClient(create_app(db_url, lab_limits=FAST)) as client:
+        job = client.post("/api/lab/jobs", json=body).json()["job"]
+        wait(client, job, "progress", seconds=120)
+    with TestClient(create_app(db_url, lab_limits=FAST)) as client:
+        done = wait(client, job, seconds=300)
+        assert done["state"] == "done", done
+        assert done["restarts"] == 1
+        assert len(done["trials"]) == 4  # the trials of the first start are not kept twice
+        expected = tuner.tune(
+            "dicht-dran",
+            4,
+            [tuner.parse_param("passes=1..6")],
+            "length=12",
+            trials=4,
+            games=400,
+            bots=["random"] * 4,
+            seed=3,
+        )
+        assert without_timing(done["result"]) == without_timing(expected)
+
+
+def test_a_tuning_job_checks_its_options_one_by_one(lab: TestClient) -> None:
+    """Three colours of 1..14 are too few cards for Missionszahl: a simulation of them is
+    refused, but a search that varies the colours starts (its trials say which sets work)."""
+    if tune_module() is None:
+        pytest.skip("spieltisch.sim.tune is not in this installation")
+    options = {"colours": 3, "highest": 14}
+    base = {**SMALL, "game": "missionszahl", "games": 4, "options": options}
+    refused = lab.post("/api/lab/jobs", json=base)
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "option_deck_small"
+    search = {**base, "kind": "tune", "params": ["colours=3..4"], "trials": 2, "objective": "ties"}
+    done = wait(lab, lab.post("/api/lab/jobs", json=search).json()["job"], seconds=120)
+    assert done["state"] == "done", done
+    assert [t["objective"] is None for t in done["trials"]].count(True) == 1
+    assert done["result"]["fixed_options"] == {"highest": "14"}
+    assert done["result"]["best"]["options"] == {"colours": 4}
+    bad = lab.post("/api/lab/jobs", json={**search, "options": {"colours": 9}})
+    assert bad.status_code == 422
+    assert bad.json()["code"] == "option_number"
+
+
+def test_a_job_on_ray_gives_the_same_result(db_url: str) -> None:
+    """A server started with a Ray address (here: a local instance the job starts) plays its
+    jobs as Ray tasks; the result is the one of one process."""
+    pytest.importorskip("ray")
+    tuner = tune_module()
+    if tuner is None:
+        pytest.skip("spieltisch.sim.tune is not in this installation")
+    limits = LabLimits(stale=5.0, ray_address="")
+    body = {**SMALL, "kind": "tune", "params": ["passes=1..2"], "objective": "ties", "trials": 2}
+    with TestClient(create_app(db_url, lab_limits=limits)) as client:
+        done = wait(client, client.post("/api/lab/jobs", json=body).json()["job"], seconds=300)
+    assert done["state"] == "done", done
+    assert done["result"]["timing"]["backend"] == "ray"
+    expected = tuner.tune(
+        "dicht-dran",
+        4,
+        [tuner.parse_param("passes=1..2")],
+        "ties",
+        trials=2,
+        games=40,
+        bots=["random"] * 4,
+        seed=3,
+    )
+    assert without_timing(done["result"]) == without_timing(expected)

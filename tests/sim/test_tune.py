@@ -34,7 +34,7 @@ def small(**kwargs: Any) -> dict[str, Any]:
         "recheck": 2,
     }
     arguments.update(kwargs)
-    result = tune("dicht-dran", 3, [parse_param("passes=1..3")], "seat-balance", **arguments)
+    result = tune("dicht-dran", 3, [parse_param("passes=1..6")], "seat-balance", **arguments)
     result.pop("timing")
     return result
 
@@ -286,7 +286,7 @@ def test_worker_processes_give_the_same_result(monkeypatch: pytest.MonkeyPatch) 
     result = tune(
         "dicht-dran",
         3,
-        [parse_param("passes=1..3")],
+        [parse_param("passes=1..6")],
         "seat-balance",
         trials=4,
         games=16,
@@ -299,3 +299,179 @@ def test_worker_processes_give_the_same_result(monkeypatch: pytest.MonkeyPatch) 
     assert result.pop("timing")["backend"] == "processes"
     assert result == small()
     assert len(arrived) == 4
+
+
+# -- the search space: different option sets, list options, infeasible combinations ----------
+
+
+def test_every_trial_is_a_different_option_set_and_a_small_space_ends_the_search() -> None:
+    result = small(trials=10, recheck=0)
+    assert result["space"] == 6
+    assert len(result["trials"]) == 6  # passes 1..6: six option sets, each tried once
+    assert sorted(t["options"]["passes"] for t in result["trials"]) == [1, 2, 3, 4, 5, 6]
+    assert [t["number"] for t in result["trials"]] == list(range(6))
+    assert result["trials_asked"] == 10
+
+
+def test_list_options_with_commas_are_searched_as_values_split_by_semicolons() -> None:
+    param = parse_param("chip_costs=3,2,1,0;5,3,1,0;1,1,1,1")
+    assert param.values == ("3,2,1,0", "5,3,1,0", "1,1,1,1")
+    assert parse_param("symbols=4,4,4,4,4;0,4,4,4,4").values == ("4,4,4,4,4", "0,4,4,4,4")
+    result = tune(
+        "magic-numbers",
+        3,
+        [param],
+        "margin",
+        trials=3,
+        games=6,
+        bots=["random"],
+        seed=2,
+        recheck=1,
+    )
+    assert sorted(t["options"]["chip_costs"] for t in result["trials"]) == sorted(param.values)
+    assert all(t["objective"] is not None for t in result["trials"])
+    with pytest.raises(OptionError, match="four costs from 0 to 20"):
+        tune(
+            "magic-numbers",
+            3,
+            [parse_param("chip_costs=3,2,1,0;9,9")],
+            "margin",
+            trials=1,
+            games=1,
+            bots=["random"],
+        )
+
+
+MISSION_SPACE = ["highest=14..16", "colours=2..4"]
+
+
+def mission_tune(**kwargs: Any) -> dict[str, Any]:
+    arguments: dict[str, Any] = {
+        "trials": 9,
+        "games": 8,
+        "bots": ["random"],
+        "seed": 5,
+        "recheck": 2,
+    }
+    arguments.update(kwargs)
+    params = [parse_param(text) for text in MISSION_SPACE]
+    return tune("missionszahl", 4, params, "seat-balance", **arguments)
+
+
+def test_an_option_set_the_game_refuses_is_an_infeasible_trial() -> None:
+    # Missionszahl needs 5 x 10 + 4 = 54 cards for four players: 2 or 3 colours of 1..14-16
+    # are too few, 4 colours are enough.
+    arrived: list[dict[str, Any]] = []
+    result = mission_tune(on_trial=arrived.append)
+    assert len(result["trials"]) == 9  # all 3 x 3 option sets, none of them crashed the run
+    refused = [t for t in result["trials"] if t["objective"] is None]
+    played = [t for t in result["trials"] if t["objective"] is not None]
+    assert {t["options"]["colours"] for t in refused} == {2, 3}
+    assert {t["options"]["colours"] for t in played} == {4}
+    assert result["infeasible"] == len(refused) == 6
+    for trial in refused:
+        assert trial["infeasible"]["code"] == "option_deck_small"
+        assert trial["low"] is None
+        assert trial["high"] is None
+    assert [t["number"] for t in arrived] == list(range(9))
+    assert result["best"]["options"]["colours"] == 4
+    assert all(r["options"]["colours"] == 4 for r in result["recheck"]["trials"])
+    assert result["timing"]["games"] == 3 * 8 + 2 * 16  # refused trials play no games
+
+
+def test_infeasible_trials_repeat_with_the_seed() -> None:
+    first, second = mission_tune(trials=5), mission_tune(trials=5)
+    first.pop("timing")
+    second.pop("timing")
+    assert first == second
+
+
+def test_no_feasible_trial_means_no_winner(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    result = tune(
+        "missionszahl",
+        4,
+        [parse_param("colours=2..3")],
+        "seat-balance",
+        trials=3,
+        games=4,
+        bots=["random"],
+        options={"highest": "14"},
+    )
+    assert result["best"] is None
+    assert result["infeasible"] == 2
+    page = write_tune_report(result, tmp_path).read_text(encoding="utf-8")
+    assert "No trial was feasible" in page
+    code, out, err = run(
+        capsys,
+        "tune",
+        "missionszahl",
+        "--players",
+        "4",
+        "--workers",
+        "1",
+        "--param",
+        "colours=2..4",
+        "--option",
+        "highest=14",
+        "--objective",
+        "seat-balance",
+        "--trials",
+        "3",
+        "--games",
+        "4",
+    )
+    assert code == 0, err
+    assert "infeasible (refused by the game)" in out
+    assert "Best (re-checked" in out  # colours=4 is enough
+    argv = ["tune", "missionszahl", "--players", "4", "--workers", "1", "--option", "highest=14"]
+    ask = ["--objective", "ties", "--trials", "2", "--games", "2", "--lang", "de"]
+    code, out, err = run(capsys, *argv, "--param", "colours=2..3", *ask)
+    assert code == 0, err
+    assert "Kein Versuch war spielbar" in out
+
+
+def test_the_page_shows_infeasible_trials(tmp_path: Path) -> None:
+    result = mission_tune(trials=4)
+    page = write_tune_report(result, tmp_path).read_text(encoding="utf-8")
+    assert 'class="infeasible"' in page
+    assert "infeasible:" in page
+
+
+@pytest.mark.parametrize(
+    ("objective", "metric", "target"),
+    [
+        ("comebacks", "comebacks", None),
+        ("margin", "margin", None),
+        ("ties", "ties", None),
+        ("score-spread", "score_spread", None),
+        ("minutes=12", "minutes", 12.0),
+        ("comebacks=0.3", "comebacks", 0.3),
+        ("first-seat-advantage=0", "first_seat_advantage", 0.0),
+        ("length=9", "length", 9.0),
+    ],
+)
+def test_every_metric_objective_scores_its_metric(
+    objective: str, metric: str, target: float | None
+) -> None:
+    result = tune(
+        "dicht-dran",
+        3,
+        [parse_param("passes=1..4")],
+        objective,
+        trials=2,
+        games=12,
+        bots=["random"],
+        seed=1,
+        recheck=1,
+    )
+    for trial in result["trials"]:
+        entry = trial["metrics"][metric]
+        if target is None:
+            assert trial["objective"] == pytest.approx(entry["value"], abs=1e-6)
+            assert (trial["low"], trial["high"]) == (entry["low"], entry["high"])
+        else:
+            assert trial["objective"] == pytest.approx(abs(entry["value"] - target), abs=1e-6)
+            assert trial["low"] <= trial["objective"] <= trial["high"]
+    assert result["best"]["objective"] == result["recheck"]["trials"][0]["objective"]

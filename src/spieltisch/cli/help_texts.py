@@ -63,12 +63,13 @@ HELP: dict[str, dict[str, str]] = {
         "search of about a second a move)",
         "cmd.tune": "search rule options for a goal (seat balance, a game length) with Optuna",
         "tune.param": "a rule option to search, repeatable: KEY=LOW..HIGH for a whole number, "
-        "KEY=V1,V2,... for a list of at least two values (required)",
+        "KEY=V1,V2,... for a list of at least two values; values holding commas separated "
+        "by ;: chip_costs=3,2,1,0;5,3,1,0 (required)",
         "tune.objective": "what to minimise: seat-balance (the largest gap between a seat's "
         "win share and the fair share), length=TARGET (distance of the mean length in rounds "
         "or turns from TARGET), minutes=TARGET, comebacks=TARGET, ties (share of shared first "
         "places) or margin (mean margin of victory) (required)",
-        "tune.trials": "number of option sets to try (required)",
+        "tune.trials": "number of different option sets to try (required)",
         "tune.games": "games per trial, the same seeds in every trial (required)",
         "tune.recheck": "how many of the best trials to play again with more games before "
         "naming the winner (default: {default})",
@@ -243,12 +244,13 @@ HELP: dict[str, dict[str, str]] = {
         "cmd.tune": "Regeloptionen nach einem Ziel durchsuchen (Sitzausgleich, eine "
         "Spiellänge) mit Optuna",
         "tune.param": "eine zu durchsuchende Regeloption, wiederholbar: KEY=LOW..HIGH für eine "
-        "ganze Zahl, KEY=V1,V2,... für eine Liste von mindestens zwei Werten (nötig)",
+        "ganze Zahl, KEY=V1,V2,... für eine Liste von mindestens zwei Werten; Werte mit "
+        "Kommas durch ; getrennt: chip_costs=3,2,1,0;5,3,1,0 (nötig)",
         "tune.objective": "was klein werden soll: seat-balance (der größte Abstand einer "
         "Siegquote vom fairen Anteil), length=ZIEL (Abstand der mittleren Länge in Runden "
         "oder Zügen von ZIEL), minutes=ZIEL, comebacks=ZIEL, ties (Anteil geteilter erster "
         "Plätze) oder margin (mittlerer Vorsprung des Siegers) (nötig)",
-        "tune.trials": "Anzahl der Optionssätze, die versucht werden (nötig)",
+        "tune.trials": "Anzahl der verschiedenen Optionssätze, die versucht werden (nötig)",
         "tune.games": "Partien je Versuch, in jedem Versuch dieselben Startwerte (nötig)",
         "tune.recheck": "wie viele der besten Versuche mit mehr Partien nachgeprüft werden, "
         "bevor der beste genannt wird (Vorgabe: {default})",

@@ -50,6 +50,9 @@ WORDS: dict[str, dict[str, str]] = {
         "tune_best": "Am besten (nachgeprüft mit {games} Partien): {options}; Ziel {value:.4g} "
         "(95-%-Intervall {low:.4g} bis {high:.4g})",
         "tune_written": "Seite geschrieben: {page}",
+        "tune_infeasible": "unspielbar (vom Spiel abgelehnt)",
+        "tune_none_feasible": "Kein Versuch war spielbar: das Spiel hat jeden Optionssatz "
+        "abgelehnt (--json nennt die Gründe).",
         "sim_difference": "{option}={value} gegen {option}={against}: Spiellänge {mean:+.2f} "
         "{unit} (95-%-Intervall {low:+.2f} bis {high:+.2f}, p = {p:.3g}, {verdict})",
         "significant": "signifikant auf dem 5-%-Niveau",
@@ -131,6 +134,9 @@ WORDS: dict[str, dict[str, str]] = {
         "tune_best": "Best (re-checked with {games} games): {options}; objective {value:.4g} "
         "(95% CI {low:.4g} to {high:.4g})",
         "tune_written": "page written: {page}",
+        "tune_infeasible": "infeasible (refused by the game)",
+        "tune_none_feasible": "No trial was feasible: the game refused every option set "
+        "(--json gives the reasons).",
         "sim_difference": "{option}={value} against {option}={against}: game length "
         "{mean:+.2f} {unit} (95% CI {low:+.2f} to {high:+.2f}, p = {p:.3g}, {verdict})",
         "significant": "significant at 5 %",

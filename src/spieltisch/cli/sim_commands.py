@@ -370,15 +370,21 @@ def print_tune(out: Console, result: dict[str, Any], lang: str) -> None:
     columns = ("tune_col_trial", "tune_col_options", "tune_col_objective", "col_ci")
     table = Table(*(t(lang, column) for column in columns), title=title)
     for trial in result["trials"]:
+        options = ", ".join(f"{k}={v}" for k, v in trial["options"].items())
+        if trial["objective"] is None:  # the game refused the option set
+            table.add_row(str(trial["number"]), options, t(lang, "tune_infeasible"), "")
+            continue
         table.add_row(
             str(trial["number"]),
-            ", ".join(f"{k}={v}" for k, v in trial["options"].items()),
+            options,
             f"{trial['objective']:.4g}",
             f"{trial['low']:.4g}–{trial['high']:.4g}",
         )
     out.print(table)
     best = result["best"]
     if best is None:
+        if result["trials"]:
+            out.print(t(lang, "tune_none_feasible"), highlight=False, soft_wrap=True)
         return
     out.print(
         t(

@@ -43,7 +43,8 @@ from typing import Any, TypeVar
 
 from spieltisch.bots import bot_specs_for
 from spieltisch.core.errors import SpieltischError
-from spieltisch.games import make_game
+from spieltisch.core.options import validate_options
+from spieltisch.games import game_class, make_game
 from spieltisch.server import labwork
 from spieltisch.server.botplay import check_server_spec
 from spieltisch.server.labsettings import LabLimits
@@ -78,9 +79,14 @@ def client_key(address: str) -> str:
     return hashlib.sha256(address.encode()).hexdigest()[:32]
 
 
-def _check_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The game's full options from ``options`` (validated by its spec), or the refusal."""
+def _check_options(game_id: str, options: Mapping[str, Any], whole: bool = True) -> dict[str, Any]:
+    """The game's full options from ``options`` (validated by its spec), or the refusal.
+    ``whole=False`` checks each option alone, not whether the game takes them together
+    (a tuning run varies some of them: each trial's set is checked by the tuner)."""
     check_api_options(game_id, options)
+    if not whole:
+        make_game(game_id)  # an unknown game
+        return validate_options(game_id, game_class(game_id).spec.options, dict(options))
     return dict(make_game(game_id, dict(options)).options)
 
 
@@ -96,8 +102,8 @@ def check_job(kind: str, body: Mapping[str, Any], limits: LabLimits) -> tuple[di
 
 def _check_job(kind: str, body: Mapping[str, Any], limits: LabLimits) -> tuple[dict[str, Any], int]:
     game_id = body["game"]
-    options = _check_options(game_id, body.get("options") or {})
-    game = make_game(game_id, options)
+    options = _check_options(game_id, body.get("options") or {}, whole=kind != "tune")
+    game = make_game(game_id) if kind == "tune" else make_game(game_id, options)
     players = body["players"]
     game.spec.check_seats(players)
     games = body["games"]
@@ -153,10 +159,13 @@ def _check_tune(
         tune.parse_objective(objective)
     searched = {getattr(param, "key", None) for param in parsed}
     fixed = labwork.fixed_options(params["game"], params["options"], searched)
+    total = trials
     if hasattr(tune, "check_params"):
-        tune.check_params(params["game"], parsed, fixed)
+        specs = tune.check_params(params["game"], parsed, fixed)
+        if hasattr(tune, "space_size"):  # a search space smaller than asked ends sooner
+            total = min(trials, tune.space_size(parsed, specs, params["game"]))
     params.update(params=texts, objective=objective, trials=trials)
-    return params, trials
+    return params, total
 
 
 def public(row: JobRow) -> dict[str, Any]:

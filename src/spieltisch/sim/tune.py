@@ -7,6 +7,14 @@ numbers, so two trials differ by their rules and not by their deals) and scores 
 objective, which is minimised and comes with a 95 % interval. The same arguments give the
 same trials and the same winner, whatever the number of workers.
 
+A trial is one option set not tried before: an option set the sampler proposes again is
+told its earlier result and not counted, so ``trials`` trials play ``trials`` different
+option sets (fewer when the search space holds fewer, or when the sampler keeps proposing
+played ones: ``exhausted``). An option set the game refuses as a whole (a cross-check of
+its options, e.g. Missionszahl's ``option_deck_small``) is an *infeasible* trial: listed
+with the game's refusal and no objective, told to the sampler as pruned (so it learns to
+avoid it), never re-checked and never the winner.
+
 The best trial of a noisy search is likely to be one that was lucky, so the best few option
 sets are played again on fresh seeds (``derive_seed(seed, "recheck")``, the same for all of
 them) with more games, and the winner is the best of that re-check.
@@ -40,10 +48,10 @@ from typing import Any
 
 from spieltisch.bots import bot_specs_for
 from spieltisch.core.chance import derive_seed
-from spieltisch.core.errors import SpieltischError
+from spieltisch.core.errors import OptionError, SpieltischError
 from spieltisch.core.game import JSON, Game
-from spieltisch.core.options import OptionSpec, OptionValue
-from spieltisch.games import make_game
+from spieltisch.core.options import OptionSpec, OptionValue, validate_options
+from spieltisch.games import game_class, make_game
 from spieltisch.sim.runner import (
     INLINE_BELOW,
     Plan,
@@ -61,6 +69,9 @@ from spieltisch.sim.tally import ChunkTally, Tally
 #: many times the trials' games.
 RECHECK = 3
 RECHECK_FACTOR = 2
+#: The search ends early (``exhausted``) after this many proposals in a row of option sets
+#: already tried.
+REPEATS_MOST = 100
 #: The metrics an objective may name (the skill metrics cost games of their own).
 OBJECTIVE_METRICS = (
     "length",
@@ -97,8 +108,10 @@ class Param:
 
 
 def parse_param(text: str) -> Param:
-    """``KEY=LOW..HIGH`` (whole numbers) or ``KEY=V1,V2,...`` (values separated by ``;``
-    instead when a value holds commas, like Triggs' score sheet). Raises :class:`TuneError`."""
+    """``KEY=LOW..HIGH`` (whole numbers) or ``KEY=V1,V2,...``; when the text holds a ``;``,
+    the values are separated by ``;`` instead, for options whose values hold commas
+    (``chip_costs=3,2,1,0;5,3,1,0``, Triggs' ``score_sheet``, Missionszahl's ``symbols``).
+    Raises :class:`TuneError`."""
     key, sep, rest = text.partition("=")
     key, rest = key.strip(), rest.strip()
     if not sep or not key or not rest:
@@ -176,18 +189,21 @@ def check_params(
     game_id: str, params: Sequence[Param], fixed: Mapping[str, str]
 ) -> dict[str, OptionSpec]:
     """Each param's option, checked: it exists, is searched once and is not also fixed; a
-    range lies within the option's bounds; every listed value is allowed."""
+    range lies within the option's bounds; every listed value is allowed. Each option is
+    checked on its own: whether the game takes a combination (its cross-checks) is up to
+    each trial (an infeasible trial)."""
     if not params:
         raise TuneError(code="tune_no_param")
-    game = make_game(game_id, fixed)
-    specs = {spec.name: spec for spec in game.spec.options}
+    spec_of_game = game_class(game_id).spec
+    validate_options(game_id, spec_of_game.options, fixed)
+    specs = {spec.name: spec for spec in spec_of_game.options}
     seen: set[str] = set()
     for param in params:
         if param.key in seen or param.key in fixed:
             raise TuneError(code="tune_param_twice", key=param.key)
         seen.add(param.key)
-        if param.key not in specs:
-            make_game(game_id, {**fixed, param.key: ""})  # the game's own "unknown option"
+        if param.key not in specs:  # the game's own "unknown option"
+            validate_options(game_id, spec_of_game.options, {param.key: ""})
         spec = specs[param.key]
         if param.is_range:
             whole = isinstance(spec.default, int) and not isinstance(spec.default, bool)
@@ -208,8 +224,22 @@ def check_params(
                 )
         else:
             for value in param.values:
-                make_game(game_id, {**fixed, param.key: value})
+                spec.parse(game_id, value)
     return specs
+
+
+def space_size(params: Sequence[Param], specs: Mapping[str, OptionSpec], game_id: str) -> int:
+    """How many different option sets ``params`` span (listed values that mean the same,
+    like ``true`` and ``yes``, count once)."""
+    size = 1
+    for param in params:
+        if param.is_range:
+            assert param.low is not None
+            assert param.high is not None
+            size *= param.high - param.low + 1
+        else:
+            size *= len({specs[param.key].parse(game_id, value) for value in param.values})
+    return size
 
 
 class Tables:
@@ -299,16 +329,16 @@ def tune(
     """Search ``params`` of ``game_id`` for the smallest ``objective`` (module docstring).
 
     ``options`` fixes other rule options. ``on_trial`` gets each finished trial (its
-    number, options, objective and interval); ``should_stop`` is asked before each trial
-    and ends the search early (the trials so far are re-checked as usual). Returns the
-    ``--json`` object: ``best`` (options, objective, interval and the full summary of its
-    re-check), ``trials``, ``recheck``, ``importances`` and what was asked.
+    number, options, objective and interval, or ``infeasible``); ``should_stop`` is asked
+    before each trial and ends the search early (the trials so far are re-checked as
+    usual). Returns the ``--json`` object: ``best`` (options, objective, interval and the
+    full summary of its re-check; ``None`` when no trial was feasible), ``trials``,
+    ``recheck``, ``importances`` and what was asked.
     """
     fixed = dict(options or {})
     goal = parse_objective(objective)
-    check_params(game_id, params, fixed)
-    base = make_game(game_id, fixed)
-    base.spec.check_seats(players)
+    specs = check_params(game_id, params, fixed)
+    game_class(game_id).spec.check_seats(players)
     for name, count in (("trials", trials), ("games", games)):
         if count < 1:
             raise TuneError(code="tune_count", name=name, count=count, least=1)
@@ -321,12 +351,21 @@ def tune(
     if recheck_games < 1:
         raise TuneError(code="tune_count", name="recheck-games", count=recheck_games, least=1)
     bots = tuple(bot_specs_for(list(bots), players))
+    space = space_size(params, specs, game_id)
+    wanted = min(trials, space)
     optuna = _quiet_optuna()
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed))
-    played: dict[tuple[tuple[str, OptionValue], ...], tuple[dict[str, JSON], float]] = {}
+    played: dict[tuple[tuple[str, OptionValue], ...], dict[str, JSON]] = {}
     found: list[dict[str, JSON]] = []
     started = time.perf_counter()
-    chunks = len(chunk_ranges(games)) * trials + len(chunk_ranges(recheck_games)) * recheck
+    chunks = len(chunk_ranges(games)) * wanted + len(chunk_ranges(recheck_games)) * recheck
+    stopped = exhausted = False
+    repeats = 0
+
+    def searched(chosen: Mapping[str, object]) -> dict[str, OptionValue]:
+        return {
+            param.key: specs[param.key].parse(game_id, str(chosen[param.key])) for param in params
+        }
 
     with Tables(workers, ray_address, chunks) as tables:
 
@@ -340,11 +379,40 @@ def tune(
             merged = tables.tally(plan, count)
             return summarize(game, plan, merged.variants[0], resolved)
 
-        def searched(chosen: Mapping[str, object]) -> dict[str, JSON]:
-            game, _ = variant(chosen)
-            return {param.key: game.options[param.key] for param in params}
+        def attempt(chosen: Mapping[str, object]) -> dict[str, JSON]:
+            """A new option set played (or refused by the game: infeasible)."""
+            try:
+                summary = evaluate(chosen, seed, games)
+            except OptionError as refusal:
+                return {
+                    "options": dict(searched(chosen)),
+                    "objective": None,
+                    "low": None,
+                    "high": None,
+                    "infeasible": {
+                        "error": str(refusal),
+                        "code": refusal.code,
+                        "params": _plain(refusal.params),
+                    },
+                }
+            value, low, high = goal.score(summary)
+            return {
+                "options": dict(searched(chosen)),
+                "objective": round(value, 6),
+                "low": round(low, 6),
+                "high": round(high, 6),
+                "metrics": summary["metrics"],
+                "win_share": summary["win_share"],
+            }
 
-        def objective_of(trial: Any) -> float:
+        while len(found) < wanted:
+            if should_stop is not None and should_stop():
+                stopped = True
+                break
+            if repeats >= REPEATS_MOST:
+                exhausted = True
+                break
+            trial = study.ask()
             chosen: dict[str, object] = {}
             for param in params:
                 if param.is_range:
@@ -352,38 +420,29 @@ def tune(
                 else:
                     chosen[param.key] = trial.suggest_categorical(param.key, list(param.values))
             key = tuple(sorted(searched(chosen).items()))
-            if key not in played:
-                summary = evaluate(chosen, seed, games)
-                value, low, high = goal.score(summary)
-                entry: dict[str, JSON] = {
-                    "options": searched(chosen),
-                    "objective": round(value, 6),
-                    "low": round(low, 6),
-                    "high": round(high, 6),
-                    "metrics": summary["metrics"],
-                    "win_share": summary["win_share"],
-                }
-                played[key] = (entry, value)
-            entry, value = played[key]
-            result: dict[str, JSON] = {"number": trial.number, **entry, "chosen": dict(chosen)}
+            fresh = key not in played
+            if fresh:
+                played[key] = attempt(chosen)
+            entry = played[key]
+            if entry["objective"] is None:
+                study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+            else:
+                study.tell(trial, entry["objective"])
+            if not fresh:
+                repeats += 1
+                continue
+            repeats = 0
+            result: dict[str, JSON] = {"number": len(found), **entry, "chosen": dict(chosen)}
             found.append(result)
-            return value
-
-        def after(study: Any, trial: Any) -> None:
             if on_trial is not None:
-                on_trial(_public(found[-1]))
-            if should_stop is not None and should_stop():
-                study.stop()
-
-        stopped = should_stop is not None and should_stop()
-        if not stopped:
-            study.optimize(objective_of, n_trials=trials, callbacks=[after])
-            stopped = len(found) < trials
+                on_trial(_public(result))
+        searching = time.perf_counter() - started
+        feasible = [trial for trial in found if trial["objective"] is not None]
         again = derive_seed(seed, "recheck")
-        rechecked = _recheck(found, recheck, evaluate, goal, again, recheck_games)
+        rechecked = _recheck(feasible, recheck, evaluate, goal, again, recheck_games)
         backend = tables.backend
 
-    best = _winner(found, rechecked)
+    best = _winner(feasible, rechecked)
     elapsed = time.perf_counter() - started
     return {
         "game": game_id,
@@ -395,7 +454,10 @@ def tune(
         "fixed_options": dict(fixed),
         "games": games,
         "trials_asked": trials,
+        "space": space,
         "stopped": stopped,
+        "exhausted": exhausted,
+        "infeasible": len(found) - len(feasible),
         "best": best,
         "trials": [_public(trial) for trial in found],
         "recheck": {
@@ -403,14 +465,23 @@ def tune(
             "seed": f'derive_seed({seed}, "recheck")',
             "trials": [_public(entry) for entry in rechecked],
         },
-        "importances": _importances(study) if found else {},
+        "importances": _importances(study) if len(feasible) > 1 else {},
         "timing": {
             "seconds": round(elapsed, 3),
-            "games": len(played) * games + len(rechecked) * recheck_games,
+            "search_seconds": round(searching, 3),
+            "games": len(feasible) * games + len(rechecked) * recheck_games,
+            "search_games": len(feasible) * games,
             "workers": workers if backend != "inline" else 1,
             "backend": backend,
         },
     }
+
+
+def _plain(value: Any) -> Any:
+    """An error's parameters as plain JSON (other objects become text)."""
+    import json
+
+    return json.loads(json.dumps(value, default=str))
 
 
 def _public(trial: Mapping[str, JSON]) -> dict[str, JSON]:

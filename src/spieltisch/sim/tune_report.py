@@ -49,7 +49,7 @@ def write_tune_page(result: Mapping[str, Any], out: Path, command: str = "") -> 
 def _plot_history(result: Mapping[str, Any], path: Path) -> None:
     figure = _figure()
     axes = figure.add_subplot()
-    trials = result["trials"]
+    trials = [trial for trial in result["trials"] if trial["objective"] is not None]
     numbers = [trial["number"] for trial in trials]
     values = [trial["objective"] for trial in trials]
     low = [trial["objective"] - trial["low"] for trial in trials]
@@ -99,7 +99,7 @@ def render_tune_page(result: Mapping[str, Any], command: str) -> str:
         ("fixed options", options_text(result["fixed_options"]) or "none"),
         ("objective (minimised)", result["objective"]),
         ("bots (seat 1 first)", ", ".join(result["bots"])),
-        ("trials", f"{len(result['trials'])} of {result['trials_asked']}"),
+        ("trials", trials_text(result)),
         (
             "games per trial",
             f"{result['games']}, the same seeds in every trial (seed {result['seed']})",
@@ -144,6 +144,8 @@ def render_tune_page(result: Mapping[str, Any], command: str) -> str:
         if "summary" in best:
             parts.append('<p><a href="best/index.html">The best variant\'s full report</a></p>')
         parts.append(_metric_table(best.get("metrics", {})))
+    elif result["trials"]:
+        parts.append('<p id="best">No trial was feasible: the game refused every option set.</p>')
     else:
         parts.append('<p id="best">No trial finished.</p>')
     parts += [
@@ -167,6 +169,22 @@ def render_tune_page(result: Mapping[str, Any], command: str) -> str:
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def trials_text(result: Mapping[str, Any]) -> str:
+    """How many trials were played of how many asked, and why fewer or which failed."""
+    trials = result["trials"]
+    text = f"{len(trials)} of {result['trials_asked']}"
+    notes = []
+    if result.get("infeasible"):
+        notes.append(f"{result['infeasible']} infeasible (the game refused the option set)")
+    if len(trials) < result["trials_asked"] and len(trials) == result.get("space"):
+        notes.append("every option set of the search space tried")
+    elif result.get("exhausted"):
+        notes.append("the sampler kept proposing option sets already tried")
+    elif result.get("stopped"):
+        notes.append("stopped early")
+    return text + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def _metric_table(metrics: Mapping[str, Any]) -> str:
@@ -201,6 +219,14 @@ def _trial_table(trials: list[Mapping[str, Any]], table_id: str, number: str) ->
         "<th>95 % interval</th></tr>"
     ]
     for trial in trials:
+        if trial["objective"] is None:  # the game refused the option set
+            refusal = trial.get("infeasible", {}).get("error", "")
+            rows.append(
+                f'<tr class="infeasible"><td>{trial[number]}</td>'
+                f"<td>{_e(options_text(trial['options']))}</td>"
+                f'<td colspan="2">infeasible: {_e(refusal)}</td></tr>'
+            )
+            continue
         rows.append(
             f"<tr><td>{trial[number]}</td><td>{_e(options_text(trial['options']))}</td>"
             f"<td>{trial['objective']:.4g}</td>"

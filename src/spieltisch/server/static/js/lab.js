@@ -159,7 +159,8 @@ function optionControl(option, saved) {
   const id = `lab-opt-${option.name}`;
   const help = lang === "de" ? option.help_de : option.help_en;
   const value = saved ?? option.default;
-  const hint = `${help} (${lw(lang, "default_value", { value: option.type === "bool" ? lw(lang, option.default ? "yes" : "no") : option.default })})`;
+  const range = option.type === "int" ? `${lw(lang, "range_value", { min: option.min, max: option.max })}; ` : "";
+  const hint = `${help} (${range}${lw(lang, "default_value", { value: option.type === "bool" ? lw(lang, option.default ? "yes" : "no") : option.default })})`;
   if (option.type === "bool") {
     const box = h("input", { id, type: "checkbox", dataset: { option: option.name, kind: "bool" }, "aria-describedby": `${id}-hint` });
     box.checked = value === true || value === "true";
@@ -178,16 +179,35 @@ function optionControl(option, saved) {
   return field(id, option.name, control, hint);
 }
 
+/** The tuner's objectives besides seat-balance: metrics, minimised or brought near a target. */
+const OBJECTIVES = ["length", "minutes", "first_seat_advantage", "comebacks", "score_spread", "margin", "ties"];
+
+/** An example line for the search box: a range, and a list (with `;` where values hold commas). */
+function searchExample(game) {
+  const number = game.options.find((option) => option.type === "int");
+  const text = game.options.find((option) => option.type === "text");
+  const choice = game.options.find((option) => option.type === "choice");
+  const lines = [];
+  if (number) lines.push(`${number.name}=${number.min}..${Math.min(number.max, Number(number.default) + 2)}`);
+  if (text) lines.push(`${text.name}=${text.default};${text.example ?? "…"}`);
+  else if (choice) lines.push(`${choice.name}=${choice.choices.join(",")}`);
+  return lines.join("  ");
+}
+
 function tuneFields(game, saved) {
-  const example = game.options.find((option) => option.type === "int");
-  const sample = example ? `${example.name}=${example.min ?? 0}..${example.max ?? example.default + 2}` : game.options[0] ? `${game.options[0].name}=…` : "";
+  const sample = searchExample(game);
   const params = h("textarea", { id: "lab-params", rows: 3, spellcheck: "false", "aria-describedby": "lab-params-hint" });
   params.value = (saved.params || []).join("\n");
-  const objective = h("select", { id: "lab-objective" }, h("option", { value: "seat-balance" }, lw(lang, "objective_balance")), h("option", { value: "length" }, lw(lang, "objective_length")));
-  const target = h("input", { id: "lab-target", type: "number", min: 1, step: "any", value: saved.target ?? 10 });
-  const targetField = field("lab-target", lw(lang, "target"), target);
-  const showTarget = () => (targetField.hidden = objective.value !== "length");
-  objective.value = saved.objective === "length" ? "length" : "seat-balance";
+  const objective = h(
+    "select",
+    { id: "lab-objective" },
+    h("option", { value: "seat-balance" }, lw(lang, "objective_balance")),
+    OBJECTIVES.map((name) => h("option", { value: name }, lw(lang, "objective_metric", { label: lw(lang, `obj_${name}`), name: name.replaceAll("_", "-") }))),
+  );
+  const target = h("input", { id: "lab-target", type: "number", step: "any", value: saved.target ?? "", "aria-describedby": "lab-target-hint" });
+  const targetField = field("lab-target", lw(lang, "target"), target, lw(lang, "target_hint"));
+  const showTarget = () => (targetField.hidden = objective.value === "seat-balance");
+  objective.value = OBJECTIVES.includes(saved.objective) ? saved.objective : "seat-balance";
   objective.addEventListener("change", showTarget);
   showTarget();
   const trials = h("input", { id: "lab-trials", type: "number", min: 1, max: 200, value: saved.trials ?? 20 });
@@ -207,7 +227,8 @@ function readForm() {
   const options = {};
   for (const control of document.querySelectorAll("[data-option]")) {
     const kind = control.dataset.kind;
-    options[control.dataset.option] = kind === "bool" ? control.checked : kind === "int" ? Number(control.value) : control.value;
+    const typed = control.value.trim();
+    options[control.dataset.option] = kind === "bool" ? control.checked : kind === "int" && /^-?\d+$/.test(typed) ? Number(typed) : kind === "int" ? typed : control.value;
   }
   const objective = $("lab-objective").value;
   return {
@@ -218,10 +239,17 @@ function readForm() {
     games: Number($("lab-games").value),
     seed: Number($("lab-seed").value),
     params: $("lab-params").value.split("\n").map((line) => line.trim()).filter(Boolean),
-    objective: objective === "length" ? `length=${$("lab-target").value}` : objective,
+    objective: objectiveText(objective, $("lab-target").value.trim()),
     trials: Number($("lab-trials").value),
     target: $("lab-target").value,
   };
+}
+
+/** `seat-balance`, `METRIC` (as small as possible) or `METRIC=TARGET`, as `spieltisch tune` takes it. */
+function objectiveText(name, target) {
+  if (name === "seat-balance") return name;
+  const metric = name.replaceAll("_", "-");
+  return target === "" ? metric : `${metric}=${target}`;
 }
 
 const sameValue = (a, b) => String(a) === String(b);
@@ -249,10 +277,12 @@ async function start(kind) {
   if (kind === "compare") body.against = stored(PIN, {}).options;
   if (kind === "tune") Object.assign(body, { params: form.params, objective: form.objective, trials: form.trials });
   let created;
+  markInvalid(null);
   try {
     created = await postJSON("/api/lab/jobs", body);
   } catch (error) {
-    return showError(await errorText(error, lang));
+    showError(await refusalText(error));
+    return markInvalid(error);
   }
   const tokens = stored(TOKENS, {});
   tokens[created.job] = created.token;
@@ -263,12 +293,41 @@ async function start(kind) {
 
 // -- following a job ----------------------------------------------------------------------
 
+/** A refusal in the page's language; parameters given in both languages (`{de, en}`, like an
+ * option's allowed values) are worded in the page's. */
+function refusalText(error) {
+  const params = Object.fromEntries(Object.entries(error.params || {}).map(([key, value]) => [key, value && typeof value === "object" && !Array.isArray(value) && lang in value ? value[lang] : value]));
+  return errorText({ message: error.message, code: error.code, params }, lang);
+}
+
+/** The control a refusal is about (a rule option, the players, games, seed, trials or the
+ * search lines) is marked invalid and focused; `null` clears every mark. */
+function markInvalid(error) {
+  for (const control of document.querySelectorAll("#setup [aria-invalid]")) control.removeAttribute("aria-invalid");
+  if (!error) return;
+  const params = error.params || {};
+  const code = error.code || "";
+  let control = null;
+  if (params.name && $(`lab-opt-${params.name}`)) control = $(`lab-opt-${params.name}`);
+  else if (code === "option_deck_small") control = document.querySelector("[data-option]");
+  else if (code.startsWith("tune_objective")) control = $("lab-target").closest("[hidden]") ? $("lab-objective") : $("lab-target");
+  else if (code.startsWith("tune_param") || code === "lab_tune_params" || code === "tune_no_param") control = $("lab-params");
+  else if (code.includes("trials")) control = $("lab-trials");
+  else if (code === "sim_games_count" || code.includes("games")) control = $("lab-games");
+  else if (code === "seed_range") control = $("lab-seed");
+  else if (code.includes("seats") || code.includes("players")) control = $("lab-players");
+  if (!control) return;
+  control.setAttribute("aria-invalid", "true");
+  if (control.closest("details")) control.closest("details").open = true;
+  control.focus();
+}
+
 async function follow(id, first = null) {
   clearTimeout(timer);
   try {
     job = first ?? (await getJSON(`/api/lab/jobs/${encodeURIComponent(id)}`));
   } catch (error) {
-    return showError(error.status === 404 ? lw(lang, "not_found") : await errorText(error, lang));
+    return showError(error.status === 404 ? lw(lang, "not_found") : await refusalText(error));
   }
   const fresh = $("job").hidden || $("job").dataset.job !== id;
   $("job").dataset.job = id;
@@ -280,7 +339,7 @@ async function follow(id, first = null) {
     try {
       job = await getJSON(`/api/lab/jobs/${encodeURIComponent(id)}`);
     } catch (error) {
-      showError(await errorText(error, lang));
+      showError(await refusalText(error));
     }
     drawJob(false);
     if (job.state === "running") timer = setTimeout(tick, POLL_MS);
@@ -307,7 +366,8 @@ function drawJob(first) {
   progress.setAttribute("aria-label", lw(lang, `job_${j.kind}`));
   const counted = lw(lang, j.kind === "tune" ? "progress_trials" : "progress_games", { done: fmt(j.done, 0), total: fmt(j.total, 0) });
   const restarted = j.restarts ? ` ${lw(lang, "restarted", { n: j.restarts })}` : "";
-  $("progress-text").textContent = running ? counted + restarted : `${lw(lang, `state_${j.state}`)} ${counted}${restarted}`;
+  const rechecking = running && j.kind === "tune" && j.done >= j.total ? ` ${lw(lang, "rechecking")}` : "";
+  $("progress-text").textContent = running ? counted + rechecking + restarted : `${lw(lang, `state_${j.state}`)} ${counted}${restarted}`;
   const token = stored(TOKENS, {})[j.job];
   const cancel = $("cancel");
   cancel.textContent = lw(lang, "cancel");
@@ -318,12 +378,12 @@ function drawJob(first) {
       clearTimeout(timer);
       drawJob(false);
     } catch (error) {
-      showError(await errorText(error, lang));
+      showError(await refusalText(error));
     }
   };
   const errorBox = $("job-error");
   if (j.error) {
-    errorText({ message: j.error.error, code: j.error.code, params: j.error.params }, lang).then((text) => (errorBox.textContent = text));
+    refusalText({ message: j.error.error, code: j.error.code, params: j.error.params }).then((text) => (errorBox.textContent = text));
   }
   errorBox.hidden = !j.error;
   if (j.kind === "tune") {
@@ -636,14 +696,21 @@ function drawCompare(result) {
 
 function trialsChart(trials, best) {
   const W = 360, H = 180, left = 52, bottom = 24, top = 10, right = 8;
-  const values = trials.flatMap((trial) => [trial.low ?? trial.objective, trial.high ?? trial.objective]).filter(Number.isFinite);
+  const values = trials.flatMap((trial) => [trial.low ?? trial.objective, trial.high ?? trial.objective]).filter((v) => v !== null && Number.isFinite(v));
   if (!values.length) return null;
   const low = Math.min(...values), high = Math.max(...values);
   const x = (i) => left + ((W - left - right) * (i + 0.5)) / Math.max(1, trials.length);
-  const y = (v) => top + (H - top - bottom) * (1 - (v - low) / (high - low || 1));
+  // every objective alike: one line across the middle
+  const y = (v) => (high === low ? (top + H - bottom) / 2 : top + (H - top - bottom) * (1 - (v - low) / (high - low)));
   const parts = [s("line", { class: "axis", x1: left, x2: W - right, y1: H - bottom, y2: H - bottom })];
-  parts.push(s("text", { x: left - 4, y: y(high) + 4, "text-anchor": "end" }, fmt(high, 3)), s("text", { x: left - 4, y: y(low) + 4, "text-anchor": "end" }, fmt(low, 3)));
+  parts.push(s("text", { x: left - 4, y: y(high) + 4, "text-anchor": "end" }, fmt(high, 3)));
+  if (high !== low) parts.push(s("text", { x: left - 4, y: y(low) + 4, "text-anchor": "end" }, fmt(low, 3)));
   trials.forEach((trial, i) => {
+    if (trial.objective === null || trial.objective === undefined) {
+      // refused by the game: a cross on the axis
+      parts.push(s("text", { x: x(i), y: H - bottom - 3, "text-anchor": "middle", class: "infeasible" }, "×", s("title", {}, `#${trial.number}: ${lw(lang, "infeasible", { reason: trial.infeasible?.code ?? "" })}`)));
+      return;
+    }
     const isBest = best && trial.number === best.number;
     if (Number.isFinite(trial.low) && Number.isFinite(trial.high)) parts.push(s("line", { class: "whisker", x1: x(i), x2: x(i), y1: y(trial.low), y2: y(trial.high) }));
     parts.push(s("circle", { cx: x(i), cy: y(trial.objective), r: isBest ? 6 : 4, fill: isBest ? "var(--accent)" : "var(--felt)" }, s("title", {}, `#${trial.number}: ${fmt(trial.objective)}`)));
@@ -659,18 +726,28 @@ function drawTune(j) {
   if (result && result.best) {
     const chosen = result.best;
     best = trials.find((trial) => trial.number === chosen.trial) || trials.find((trial) => optionsText(trial.options) === optionsText(chosen.options)) || null;
-  } else if (trials.length) best = trials.reduce((a, b) => (b.objective < a.objective ? b : a));
-  const rows = trials.map((trial) =>
-    h(
+  } else {
+    const feasible = trials.filter((trial) => trial.objective !== null && trial.objective !== undefined);
+    if (feasible.length) best = feasible.reduce((a, b) => (b.objective < a.objective ? b : a));
+  }
+  const rows = trials.map((trial) => {
+    if (trial.objective === null || trial.objective === undefined) {
+      // refused by the game: its reason under the options, in the page's language
+      const reason = h("span", { class: "reason" }, lw(lang, "infeasible", { reason: trial.infeasible?.error ?? "" }));
+      if (trial.infeasible) refusalText({ message: trial.infeasible.error, code: trial.infeasible.code, params: trial.infeasible.params }).then((text) => (reason.textContent = lw(lang, "infeasible", { reason: text })));
+      return h("tr", { class: "infeasible" }, h("td", {}, trial.number), h("td", { class: "infeasible" }, optionsText(trial.options), h("br"), reason), h("td", {}, lw(lang, "infeasible_word")), h("td", {}, "–"));
+    }
+    return h(
       "tr",
       { class: best && trial.number === best.number ? "best" : null },
       h("td", {}, trial.number),
       h("td", {}, optionsText(trial.options)),
       h("td", {}, fmt(trial.objective, 4)),
       h("td", {}, Number.isFinite(trial.low) ? `${fmt(trial.low, 4)} … ${fmt(trial.high, 4)}` : "–"),
-    ),
-  );
+    );
+  });
   const out = [];
+  if (result && !result.best && trials.length) out.push(h("p", { id: "best", class: "lab-error" }, lw(lang, "none_feasible")));
   if (result && result.best) {
     const b = result.best;
     out.push(h("p", { id: "best" }, h("strong", {}, lw(lang, "best", { options: optionsText(b.options), value: fmt(b.objective, 4), low: fmt(b.low, 4), high: fmt(b.high, 4) }))));
