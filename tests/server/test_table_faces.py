@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 
 from spieltisch.games.dicht_dran.cards import CHILI_COLOURS, chili_table
 from spieltisch.games.missionszahl.state import setup
-from tests.server.tables import open_table
+from tests.server.tables import open_table, wait_for_humans
 
 
 def test_a_dicht_dran_table_shows_its_own_chilis(client: TestClient) -> None:
@@ -46,3 +46,19 @@ def test_an_unknown_table_has_no_faces(client: TestClient) -> None:
     response = client.get("/api/tables/nosuchtable/faces")
     assert response.status_code == 404
     assert "error" in response.json()
+
+
+def test_a_replay_carries_the_faces_of_its_options(client: TestClient) -> None:
+    options = {"passes": 1, "chili_pattern": "falling", "most_chilis": 4}
+    created = open_table(client, "dicht-dran", ["bot:random"] * 3, options=options)
+    table = created["table"]
+    public = wait_for_humans(client, table)
+    assert public["over"]
+    replay = client.get(f"/api/tables/{table}/replay").json()
+    chilis = chili_table("falling", 4)
+    assert {int(c): face["chilis"] for c, face in replay["faces"]["cards"].items()} == {
+        card: chilis[card] for card in range(1, 101)
+    }
+    transcript = client.get(f"/api/tables/{table}/transcript").json()
+    posted = client.post("/api/replay", json=transcript).json()
+    assert posted["faces"] == replay["faces"]
