@@ -192,7 +192,8 @@ def test_dicht_dran_ring_and_hand_both_in_view_on_a_phone(
     server: Server, browser: Any, artifacts: Path, players: int
 ) -> None:
     """At 360 × 740, while it is your move, all six cards of the ring lie above the docked
-    hand and status bar, and every hand card is on the screen, without scrolling."""
+    hand and status bar, and every hand card is on the screen, without scrolling; during the
+    reveal the status bar with "Weiter" stays at the bottom of the screen."""
     context = browser.new_context(viewport=PHONE, locale="de-DE", has_touch=True)
     context.add_init_script(FAST)
     page = context.new_page()
@@ -216,4 +217,14 @@ def test_dicht_dran_ring_and_hand_both_in_view_on_a_phone(
         assert box["bottom"] <= PHONE["height"]
         assert box["right"] <= PHONE["width"]
         assert box["height"] >= 44  # a thumb's target
+    # your card laid: while the reveal plays, its sentence and "Weiter" are on the screen
+    page.locator("#hand-area button.move").first.click()
+    page.wait_for_function(
+        "() => document.body.dataset.playing === 'true' && !document.getElementById('skip').hidden",
+        timeout=30_000,
+    )
+    bar = page.evaluate(BOX, "#status-bar")
+    assert PHONE["height"] - 200 <= bar["top"] < bar["bottom"] <= PHONE["height"], bar
+    skip = page.locator("#skip").bounding_box()
+    assert skip["y"] + skip["height"] <= PHONE["height"]
     context.close()
