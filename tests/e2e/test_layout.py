@@ -14,8 +14,10 @@ import pytest
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import READY
 from tests.e2e.test_tables import invite, seat_token
+from tests.e2e.visible import FAST, offer, play_once
 
 LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
 
 #: Each game at its fullest common set-up: Dicht dran with five players.
 GAMES: dict[str, tuple[list[str], dict[str, Any]]] = {
@@ -155,3 +157,74 @@ def test_triggs_moves_are_named_in_english(server: Server, laptop: Any) -> None:
     assert page.get_by_role("button", name="I cross off 1s", exact=False).count() == 1
     assert page.get_by_role("button", name="discard 1× 2").count() == 1
     assert page.get_by_role("button", name="7: Discard (action B)").count() == 2
+
+
+def test_magic_numbers_while_a_card_is_solved_fits_a_laptop_screen(
+    server: Server, browser: Any, artifacts: Path
+) -> None:
+    """The card being solved, the answer box, the four number cards with their chips and your
+    own seat are all in view at 1280 × 800 without scrolling."""
+    context = browser.new_context(viewport=LAPTOP, locale="de-DE")
+    context.add_init_script(FAST)
+    page = context.new_page()
+    created = server.open_table("magic-numbers", ["human", "bot:random"], {"rounds": 1}, seed=7)
+    page.goto(invite(created) + "&lang=de")
+    for _ in range(40):
+        offer(page)
+        if page.locator(".mn-solving").count() and page.locator("#answer-input").count():
+            break
+        play_once(page)
+    else:
+        pytest.fail("no card came to be solved by this seat")
+    page.screenshot(path=str(artifacts / "laptop-magic-numbers-solving.png"))
+    for selector in ("#answer-input", ".mn-big", ".mn-display", ".seat.me"):
+        box = page.evaluate(BOX, selector)
+        assert box["scrollY"] == 0, "the page scrolled"
+        assert box["top"] >= 0, f"{selector} above the screen"
+        assert box["bottom"] <= LAPTOP["height"], f"{selector} ends at {box['bottom']:.0f}px"
+    chips = page.locator(".mn-display .mn-chip").last.bounding_box()
+    assert chips["y"] + chips["height"] <= LAPTOP["height"]
+    context.close()
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_dicht_dran_ring_and_hand_both_in_view_on_a_phone(
+    server: Server, browser: Any, artifacts: Path, players: int
+) -> None:
+    """At 360 × 740, while it is your move, all six cards of the ring lie above the docked
+    hand and status bar, and every hand card is on the screen, without scrolling; during the
+    reveal the status bar with "Weiter" stays at the bottom of the screen."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE", has_touch=True)
+    context.add_init_script(FAST)
+    page = context.new_page()
+    seats = ["human"] + ["bot:heuristic"] * (players - 1)
+    created = server.open_table("dicht-dran", seats, {"passes": 1}, seed=7)
+    page.goto(invite(created) + "&lang=de")
+    page.wait_for_function(READY, timeout=30_000)
+    page.locator("#hand-area button.move").first.wait_for()
+    page.screenshot(path=str(artifacts / f"phone-dicht-dran-{players}-my-move.png"))
+    dock = page.evaluate(BOX, "#hand-area")
+    assert dock["scrollY"] == 0
+    assert dock["bottom"] <= PHONE["height"]
+    ring = page.locator(".dd-ring .dd-card").evaluate_all(
+        "(cards) => cards.map((card) => card.getBoundingClientRect().bottom)"
+    )
+    assert len(ring) == 6
+    assert max(ring) <= dock["top"], f"the ring reaches {max(ring):.0f}px, the hand {dock['top']}"
+    for box in page.locator("#hand-area .dd-card").evaluate_all(
+        "(cards) => cards.map((card) => card.getBoundingClientRect().toJSON())"
+    ):
+        assert box["bottom"] <= PHONE["height"]
+        assert box["right"] <= PHONE["width"]
+        assert box["height"] >= 44  # a thumb's target
+    # your card laid: while the reveal plays, its sentence and "Weiter" are on the screen
+    page.locator("#hand-area button.move").first.click()
+    page.wait_for_function(
+        "() => document.body.dataset.playing === 'true' && !document.getElementById('skip').hidden",
+        timeout=30_000,
+    )
+    bar = page.evaluate(BOX, "#status-bar")
+    assert PHONE["height"] - 200 <= bar["top"] < bar["bottom"] <= PHONE["height"], bar
+    skip = page.locator("#skip").bounding_box()
+    assert skip["y"] + skip["height"] <= PHONE["height"]
+    context.close()

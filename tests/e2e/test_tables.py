@@ -98,13 +98,15 @@ def bid_high(page: Any) -> str | None:
 
 
 def assert_only_own_seat_fetched(requests: list[str], created: dict[str, Any]) -> None:
-    """The page asked the server about its own seat only (and the game list, the game's card
-    faces and its files): it cannot show what it never received."""
+    """The page asked the server about its own seat only (and the game list, the table's card
+    faces and the game's files): it cannot show what it never received."""
     token = seat_token(created, 0)
     table = created["table"]
     for url in requests:
         path = url.split("//", 1)[1].split("/", 1)[1]
-        if path.startswith(("api/games", f"api/tables/{table}/actions")):
+        if path.startswith(
+            ("api/games", f"api/tables/{table}/actions", f"api/tables/{table}/faces")
+        ):
             continue
         if path.startswith((f"api/tables/{table}?", f"ws/tables/{table}?")):
             assert f"token={token}" in path, url

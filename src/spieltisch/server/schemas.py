@@ -275,5 +275,6 @@ class ReplayOut(BaseModel):
     game: str
     players: int
     seats: list[ReplaySeat]
+    faces: FacesOut = Field(description="what each card shows in this game (its rule options)")
     steps: list[ReplayStep]
     result: ResultOut | None

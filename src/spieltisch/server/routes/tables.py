@@ -13,6 +13,7 @@ from spieltisch.server.schemas import (
     ActionRequest,
     AgainLink,
     CreateTable,
+    FacesOut,
     Lang,
     NameOut,
     NameRequest,
@@ -20,7 +21,7 @@ from spieltisch.server.schemas import (
     SeatState,
     TableCreated,
 )
-from spieltisch.server.service import TableManager, again_link
+from spieltisch.server.service import TableManager, again_link, table_faces
 
 router = APIRouter(tags=["tables"])
 
@@ -150,6 +151,15 @@ async def delete_table(table_id: str, tables: Manager, token: SeatToken = None) 
     seat = tables.seat_of(table, token)
     await tables.delete(table, seat)
     return Response(status_code=204)
+
+
+@router.get("/api/tables/{table_id}/faces", response_model=FacesOut, responses=errors(404))
+async def get_faces(table_id: str, tables: Manager) -> dict[str, JSON]:
+    """What each card shows at this table: the game's printed faces
+    (``GET /api/games/{game}/faces``) under the table's rule options (Dicht dran's chilis,
+    Missionszahl's symbols). The same for every seat, so it reveals nothing."""
+    table = await tables.get(table_id)
+    return table_faces(table.game)
 
 
 @router.get("/api/tables/{table_id}/transcript", responses=errors(404, 409))

@@ -84,6 +84,15 @@ export function cardFaces(game) {
   return faces.get(game);
 }
 
+/**
+ * What each card shows at table `table` (`GET /api/tables/{table}/faces`): the printed faces
+ * under the table's rule options (a Dicht dran table's own chilis, a Missionszahl table's
+ * symbols). The table page draws its cards from this.
+ */
+export function tableFaces(table) {
+  return getJSON(`/api/tables/${encodeURIComponent(table)}/faces`);
+}
+
 /** The table id from the address: `?table=<id>`, as the server's invitation links have it. */
 export function tableIdFromLocation() {
   return new URLSearchParams(location.search).get("table");

@@ -2,7 +2,7 @@
 // as a spectator saw it. Stepping forward plays the step as the table does (the same queue,
 // js/sequencer.js); going back or jumping draws the step at once. The server replays and
 // checks the transcript; this page draws.
-import { cardFaces, gamesInfo, getJSON, postJSON } from "./api.js";
+import { gamesInfo, getJSON, postJSON } from "./api.js";
 import { fill, h } from "./dom.js";
 import { drawTable, loadGameCss, moduleContext, phoneQuery } from "./felt.js";
 import { gameModule, loadGameModule } from "./games/index.js";
@@ -13,7 +13,7 @@ const lang = pageLang();
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let replay = null;
-let faces = null; // the game's card faces (what is printed on each card)
+let faces = null; // what each card shows in the replayed game (`faces` of the replay)
 let step = 0;
 let names = {};
 const sequencer = new Sequencer({ draw: (s) => drawView(s.view, s.marks || {}, s.frame.seat, s.say), settle: () => {} });
@@ -94,7 +94,8 @@ function showError(message) {
 
 async function load(data) {
   if (!replay || replay.game !== data.game) loadGameCss(data.game);
-  [faces] = await Promise.all([cardFaces(data.game), loadGameWords(data.game), loadGameModule(data.game)]);
+  await Promise.all([loadGameWords(data.game), loadGameModule(data.game)]);
+  faces = data.faces; // what the cards show in this game (its rule options)
   replay = data;
   $("game-name").textContent = names[data.game] || data.game;
   document.title = `${t(lang, "replay_heading")} – ${names[data.game] || data.game}`;

@@ -2,7 +2,7 @@
 // status bar says in one sentence what happens now (with the moves that are not cards), and
 // what the others did is played back step by step at a human pace (js/sequencer.js) before
 // your moves come back. It shows only what the server sends for this seat's token.
-import { StateFeed, cardFaces, errorText, gamesInfo, postJSON, request, rulesUrl, tableIdFromLocation } from "./api.js";
+import { StateFeed, errorText, gamesInfo, postJSON, request, rulesUrl, tableFaces, tableIdFromLocation } from "./api.js";
 import { fill, h } from "./dom.js";
 import { drawTable, loadGameCss, moduleContext, phoneQuery, seatName } from "./felt.js";
 import { gameModule, loadGameModule } from "./games/index.js";
@@ -142,10 +142,10 @@ function toggleSheet(open = $("sheet").hidden) {
 /** A new state: its frames join the queue; the first state (and one far behind) is drawn at once. */
 function receive(state) {
   if (!faces) {
-    // the game's own pieces, all at once: its look, its faces, its words and its module only
+    // the game's own pieces, all at once: its look, this table's faces, its words and its module only
     if (!loading) {
       loadGameCss(state.game);
-      loading = Promise.all([cardFaces(state.game), loadGameWords(state.game), loadGameModule(state.game)]);
+      loading = Promise.all([tableFaces(state.table), loadGameWords(state.game), loadGameModule(state.game)]);
     }
     loading.then(
       ([loaded]) => {

@@ -204,11 +204,12 @@ const magicNumbers = {
   felt(view, ctx) {
     remember(ctx.state && ctx.state.events);
     const top = view.draw_pile_top;
+    const solving = solvingPanel(view, ctx);
     return h(
       "div",
-      { class: "mn-felt" },
+      { class: `mn-felt${solving ? " has-solving" : ""}` },
       h("p", { class: "mn-round quiet" }, w(ctx, "round", { n: view.round, of: view.rounds })),
-      solvingPanel(view, ctx),
+      solving,
       h("div", { class: "mn-display", role: "group", "aria-label": w(ctx, "display") }, view.display.map((_, p) => displayCard(view, ctx, p))),
       h(
         "p",
