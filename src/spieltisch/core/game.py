@@ -368,6 +368,12 @@ class Game(ABC, Generic[S, A, V]):
         """
         return {"cards": {}, "names": {}}
 
+    def table_faces(self) -> dict[str, JSON]:
+        """What each card shows at a table of this game under its rule options: the printed
+        faces (:meth:`card_faces`) with whatever the options change. Like those, the same for
+        every seat and revealing nothing."""
+        return type(self).card_faces()
+
     # -- actions as text, JSON and integers --------------------------------------------
     @abstractmethod
     def parse_action(self, text: str) -> A:

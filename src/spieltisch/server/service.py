@@ -55,7 +55,6 @@ from spieltisch.core.transcript import (
 )
 from spieltisch.core.words import NEUTRAL, Audience, phrase
 from spieltisch.games import REGISTRY, descriptor, make_game
-from spieltisch.games.dicht_dran.cards import CHILI_COLOURS
 from spieltisch.server.botplay import BotPool, check_server_spec
 from spieltisch.server.fanout import Fanout
 from spieltisch.server.lease import LEASE_SECONDS, BotLeases
@@ -1404,31 +1403,14 @@ def replay_json(
 
 
 def table_faces(game: Game[Any, Any, Any]) -> dict[str, JSON]:
-    """What each card shows at a table of ``game``: the printed faces (``Game.card_faces``)
-    with what the game's rule options change, read from the game's own tables for them:
-    Dicht dran's chilis (``chili_pattern``, ``most_chilis``: ``DichtDran.chilis``) and
-    Missionszahl's symbols (``symbols``: ``Setup.symbol``). Like the printed faces, they are
-    the same for every seat and reveal nothing."""
+    """What each card shows at a table of ``game`` under its rule options
+    (``Game.table_faces``); the same for every seat, revealing nothing."""
     return _table_faces(game.spec.id, tuple(sorted(game.options.items())))
 
 
 @lru_cache(maxsize=64)
 def _table_faces(game_id: str, options: tuple[tuple[str, Any], ...]) -> dict[str, JSON]:
-    game = make_game(game_id, dict(options))
-    faces: dict[str, Any] = {"game": game_id, **type(game).card_faces()}
-    cards = {key: dict(face) for key, face in faces["cards"].items()}
-    if game_id == "dicht-dran":
-        table: tuple[int, ...] = game.chilis  # type: ignore[attr-defined]
-        for key, face in cards.items():
-            face["chilis"] = table[int(key)]
-            face["colour"] = CHILI_COLOURS[table[int(key)]]
-    elif game_id == "missionszahl":
-        symbols = game.setup.symbol  # type: ignore[attr-defined]
-        for key, face in cards.items():
-            symbol = symbols[int(key)]
-            face["symbol"] = None if symbol is None else symbol.value
-    faces["cards"] = cards
-    return faces
+    return {"game": game_id, **make_game(game_id, dict(options)).table_faces()}
 
 
 def replay_seats(game_id: str, transcript: Transcript, names: list[str]) -> list[JSON]:

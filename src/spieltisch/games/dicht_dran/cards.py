@@ -62,10 +62,11 @@ def chili_sum(cards: list[int] | tuple[int, ...], table: tuple[int, ...] = CHILI
     return sum(map(table.__getitem__, cards))
 
 
-def card_faces() -> dict[str, dict[str, int | str]]:
+def card_faces(table: tuple[int, ...] = CHILIS) -> dict[str, dict[str, int | str]]:
     """What each card shows besides its number, keyed by the number as a string: its chilis
-    and the colour they are printed in (for faces that draw the cards)."""
+    and the colour they are printed in (for faces that draw the cards), in the printed deck
+    or under the chili ``table`` of a table's options."""
     return {
-        str(card): {"chilis": CHILIS[card], "colour": CHILI_COLOURS[CHILIS[card]]}
+        str(card): {"chilis": table[card], "colour": CHILI_COLOURS[table[card]]}
         for card in range(LOWEST, HIGHEST + 1)
     }

@@ -302,6 +302,11 @@ class DichtDran(Game[DichtDranState, Play, DichtDranView]):
         under other chili options, views tell the chilis: ``DichtDranView.chilis``)."""
         return {"cards": card_faces(), "names": {}}
 
+    def table_faces(self) -> dict[str, JSON]:
+        """Each card's chilis and their colour under this table's ``chili_pattern`` and
+        ``most_chilis`` (:attr:`chilis`)."""
+        return {"cards": card_faces(self.chilis), "names": {}}
+
     def label(self, action: Play, lang: str) -> str:
         """Just the card number."""
         return words.label(action, lang)

@@ -391,6 +391,17 @@ class Missionszahl(Game[MissionszahlState, Action, MissionszahlView]):
         (:func:`words.card_faces`)."""
         return words.card_faces()
 
+    def table_faces(self) -> dict[str, JSON]:
+        """The printed faces with each card's symbol under this table's ``symbols`` option
+        (a card whose colour lost its symbol shows none)."""
+        faces = dict(words.card_faces())
+        cards: dict[str, Any] = {}
+        for key, face in dict(faces["cards"]).items():
+            symbol = self.setup.symbol[int(key)]
+            cards[key] = {**face, "symbol": None if symbol is None else symbol.value}
+        faces["cards"] = cards
+        return faces
+
     def label(self, action: Action, lang: str) -> str:
         return words.label(action, lang)
 

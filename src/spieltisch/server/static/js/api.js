@@ -45,7 +45,9 @@ export async function errorText(error, lang) {
   // Python-style placeholders: {name}, {name!r} (quoted) and {name:…} (as it is).
   return text.replace(/\{(\w+)(![rs])?(:[^}]*)?\}/g, (whole, name, conversion) => {
     if (!(name in params)) return whole;
-    const value = params[name];
+    let value = params[name];
+    // a detail given in both languages ({"de": …, "en": …}): the page's own
+    if (value && typeof value === "object" && !Array.isArray(value)) value = value[lang] ?? value.en;
     const shown = Array.isArray(value) ? value.join(", ") : String(value);
     return conversion === "!r" ? `'${shown}'` : shown;
   });
