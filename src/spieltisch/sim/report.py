@@ -252,6 +252,22 @@ def seeds_in_words(summary: JSONDict) -> str:
     )
 
 
+def page_head(title: str) -> list[str]:
+    """The start of a report page (a self-contained HTML file) up to its heading."""
+    return [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width,initial-scale=1">',
+        f"<title>{_e(title)}</title>",
+        "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
+        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;"
+        "padding:.2em .6em;text-align:left}td{overflow-wrap:anywhere}"
+        "th{hyphens:auto}img{max-width:100%}</style>",
+        "</head><body>",
+        f"<h1>{_e(title)}</h1>",
+    ]
+
+
 def render_page(summary: JSONDict, command: str) -> str:
     """The report's HTML."""
     variants: list[JSONDict] = summary.get("variants", [summary])
@@ -277,16 +293,7 @@ def render_page(summary: JSONDict, command: str) -> str:
         values = ", ".join(summary["compare"]["values"])
         facts.insert(3, _fact("compare", "compared", f"{summary['compare']['key']}: {values}"))
     parts = [
-        "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        f"<title>{_e(title)}</title>",
-        "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
-        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;"
-        "padding:.2em .6em;text-align:left}td{overflow-wrap:anywhere}"
-        "th{hyphens:auto}img{max-width:100%}</style>",
-        "</head><body>",
-        f"<h1>{_e(title)}</h1>",
+        *page_head(title),
         '<h2>What produced this report</h2><table id="facts">',
         *facts,
         "</table>",

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch import __version__
-from spieltisch.sim.report import _figure, write_report
+from spieltisch.sim.report import _figure, page_head, write_report
 
 
 def _e(value: object) -> str:
@@ -116,16 +116,7 @@ def render_tune_page(result: Mapping[str, Any], command: str) -> str:
         ("command", command),
     ]
     parts = [
-        "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        f"<title>{_e(title)}</title>",
-        "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
-        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;"
-        "padding:.2em .6em;text-align:left}td{overflow-wrap:anywhere}"
-        "th{hyphens:auto}img{max-width:100%}</style>",
-        "</head><body>",
-        f"<h1>{_e(title)}</h1>",
+        *page_head(title),
         '<table id="facts">',
         *(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in facts),
         "</table>",
