@@ -49,7 +49,6 @@ import argparse
 import asyncio
 import base64
 import contextlib
-import itertools
 import json
 import os
 import platform
@@ -537,6 +536,7 @@ async def abuse_all(cfg: dict[str, Any]) -> dict[str, Any]:
     if "halfsent" in kinds:
         jobs += [half_sent(i, port, tally, deadline) for i in range(cfg["half_open"])]
     await asyncio.gather(*jobs)
+    await asyncio.sleep(max(0.0, deadline - time.monotonic()))  # abusers left out: still wait
     usage = resource.getrusage(resource.RUSAGE_SELF)
     lifetimes = {
         kind: {
@@ -557,6 +557,7 @@ async def abuse_all(cfg: dict[str, Any]) -> dict[str, Any]:
 
 # -- the run -------------------------------------------------------------------------------
 async def run_bench(port: int, server_pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    """The honest load through ``--rounds`` × (quiet, abuse) windows and the after phase."""
     base = f"http://127.0.0.1:{port}"
     tally = Honest()
     stop, stop_sampling = asyncio.Event(), asyncio.Event()
@@ -571,9 +572,30 @@ async def run_bench(port: int, server_pid: int, args: argparse.Namespace) -> dic
     while tally.connected < 4 * args.tables and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     prober = asyncio.create_task(probe(base, tally, stop))
-    marks = {"quiet": time.monotonic()}
-    await asyncio.sleep(args.seconds)
-    marks["abuse"] = time.monotonic()
+    windows: list[Window] = []
+    abuse: list[dict[str, Any]] = []
+    for _ in range(args.rounds):
+        began = time.monotonic()
+        await asyncio.sleep(args.seconds)
+        windows.append(("quiet", began, time.monotonic()))
+        began = time.monotonic()
+        abuse.append(await run_abusers(port, tally, args))
+        windows.append(("abuse", began, time.monotonic()))
+    began = time.monotonic()
+    await asyncio.sleep(args.after)
+    windows.append(("after", began, time.monotonic()))
+    stop.set()
+    await asyncio.gather(*tables, prober, return_exceptions=True)
+    stop_sampling.set()
+    await sampler
+    return summarise(tally, memory, windows, abuse, args)
+
+
+Window = tuple[str, float, float]
+
+
+async def run_abusers(port: int, tally: Honest, args: argparse.Namespace) -> dict[str, Any]:
+    """One abuse window: the abusers in a process of their own for ``--seconds``."""
     cfg = {
         "port": port,
         "seconds": args.seconds,
@@ -583,26 +605,20 @@ async def run_bench(port: int, server_pid: int, args: argparse.Namespace) -> dic
         "half_open": args.half_open,
         "abusers": args.abusers.split(","),
     }
-    abusers = await asyncio.create_subprocess_exec(
+    process = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--abuser", json.dumps(cfg), stdout=subprocess.PIPE
     )
-    out, _ = await abusers.communicate()
-    marks["after"] = time.monotonic()
-    await asyncio.sleep(args.after)
-    marks["end"] = time.monotonic()
-    stop.set()
-    await asyncio.gather(*tables, prober, return_exceptions=True)
-    stop_sampling.set()
-    await sampler
-    abuse = json.loads(out) if abusers.returncode == 0 and out else {"failed": abusers.returncode}
-    return summarise(tally, memory, marks, abuse, args)
+    out, _ = await process.communicate()
+    if process.returncode != 0 or not out:
+        return {"failed": process.returncode}
+    result: dict[str, Any] = json.loads(out)
+    return result
 
 
-def phase_of(moment: float, marks: dict[str, float]) -> str | None:
-    bounds = [*PHASES, "end"]
-    for phase, following in itertools.pairwise(bounds):
-        if marks[phase] <= moment < marks[following]:
-            return phase
+def phase_of(moment: float, windows: list[Window]) -> str | None:
+    for kind, start, end in windows:
+        if start <= moment < end:
+            return kind
     return None
 
 
@@ -621,75 +637,126 @@ def percentiles(values: list[float]) -> dict[str, Any]:
     }
 
 
-def cpu_share(memory: list[Sample], start: float, end: float) -> float | None:
-    """The server's CPU seconds a second between ``start`` and ``end`` (1.0: one core)."""
-    inside = [(t, cpu) for t, _, _, cpu in memory if start <= t <= end]
-    if len(inside) < 2 or inside[-1][0] == inside[0][0]:
-        return None
-    return round((inside[-1][1] - inside[0][1]) / (inside[-1][0] - inside[0][0]), 2)
+def cpu_share(memory: list[Sample], windows: list[Window]) -> float | None:
+    """The server's CPU seconds a second over ``windows`` (1.0: one core)."""
+    used = spent = 0.0
+    for _, start, end in windows:
+        inside = [(t, cpu) for t, _, _, cpu in memory if start <= t <= end]
+        if len(inside) >= 2:
+            used += inside[-1][1] - inside[0][1]
+            spent += inside[-1][0] - inside[0][0]
+    return round(used / spent, 2) if spent else None
+
+
+def merged(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The abusers' counts summed over the abuse windows (lifetimes: the last window's)."""
+    total: dict[str, Any] = {"windows": len(results)}
+    for key in ("counts", "closes", "refusals"):
+        summed: Counter[str] = Counter()
+        for result in results:
+            summed.update(result.get(key, {}))
+        total[key] = dict(sorted(summed.items()))
+    total["lifetimes"] = results[-1].get("lifetimes", {}) if results else {}
+    total["cpu_seconds"] = round(sum(r.get("cpu_seconds", 0.0) for r in results), 1)
+    total["failed"] = [r["failed"] for r in results if "failed" in r]
+    return total
+
+
+def memory_report(memory: list[Sample], windows: list[Window]) -> dict[str, Any]:
+    """RSS at the start of the first abuse window, its peak and end over the abuse windows,
+    and the slope over the last half of the abuse time beside that of the last quiet
+    window (the honest load grows the server too: new tables, longer games)."""
+    rss = [(t, mb) for t, mb, _, _ in memory]
+    origin = windows[0][1]
+
+    def at(moment: float) -> float | None:
+        before = [mb for t, mb in rss if t <= moment]
+        return round(before[-1], 1) if before else None
+
+    def slope(window: Window, from_half: bool = False) -> float | None:
+        _, start, end = window
+        cut = (start + end) / 2 if from_half else start
+        value = slope_per_minute([(t - origin, mb) for t, mb in rss if cut <= t < end])
+        return round(value, 2) if value is not None else None
+
+    abuse = [w for w in windows if w[0] == "abuse"]
+    quiet = [w for w in windows if w[0] == "quiet"]
+    during = [mb for t, mb in rss if any(s <= t < e for _, s, e in abuse)]
+    fds = [(t, n) for t, _, n, _ in memory]
+    last_half = abuse[len(abuse) // 2 :] if len(abuse) > 1 else abuse
+    points = [(t - origin, mb) for t, mb in rss if any(s <= t < e for _, s, e in last_half)]
+    if len(abuse) == 1:
+        points = [(t - origin, mb) for t, mb in rss if (abuse[0][1] + abuse[0][2]) / 2 <= t]
+        points = [(t, mb) for t, mb in points if t + origin < abuse[0][2]]
+    late = slope_per_minute(points)
+    return {
+        "first_start_mb": at(origin),
+        "abuse_start_mb": at(abuse[0][1]) if abuse else None,
+        "abuse_peak_mb": round(max(during), 1) if during else None,
+        "abuse_end_mb": at(abuse[-1][2]) if abuse else None,
+        "end_mb": at(windows[-1][2]),
+        "abuse_last_half_mb_per_minute": round(late, 2) if late is not None else None,
+        "abuse_mb_per_window": [
+            round((at(e) or 0) - (at(s) or 0), 1) for _, s, e in abuse if at(s) is not None
+        ],
+        "quiet_mb_per_window": [
+            round((at(e) or 0) - (at(s) or 0), 1) for _, s, e in quiet if at(s) is not None
+        ],
+        "last_quiet_mb_per_minute": slope(quiet[-1]) if quiet else None,
+        "quiet_fds": max((n for t, n in fds if any(s <= t < e for _, s, e in quiet)), default=None),
+        "abuse_peak_fds": max(
+            (n for t, n in fds if any(s <= t < e for _, s, e in abuse)), default=None
+        ),
+        "end_fds": fds[-1][1] if fds else None,
+        "samples": [[round(t - origin, 1), round(mb, 1), n] for t, mb, n, _ in memory],
+    }
 
 
 def summarise(
     tally: Honest,
     memory: list[Sample],
-    marks: dict[str, float],
-    abuse: dict[str, Any],
+    windows: list[Window],
+    abuse: list[dict[str, Any]],
     args: argparse.Namespace,
 ) -> dict[str, Any]:
     phases: dict[str, Any] = {}
     for phase in PHASES:
-        span = marks["end" if phase == "after" else PHASES[PHASES.index(phase) + 1]] - marks[phase]
-        lat = [v for t, v in tally.latencies if phase_of(t, marks) == phase]
-        errors = [e for t, e in tally.errors if phase_of(t, marks) == phase]
+        mine = [w for w in windows if w[0] == phase]
+        span = sum(end - start for _, start, end in mine)
+        lat = [v for t, v in tally.latencies if phase_of(t, mine) == phase]
+        errors = [e for t, e in tally.errors if phase_of(t, mine) == phase]
         phases[phase] = {
             "seconds": round(span, 1),
             "actions_per_second": round(len(lat) / span, 1) if span else None,
             "latency_ms": percentiles(lat),
-            "probe_ms": percentiles([v for t, v in tally.probes if phase_of(t, marks) == phase]),
+            "probe_ms": percentiles([v for t, v in tally.probes if phase_of(t, mine) == phase]),
             "errors": len(errors),
-            "server_cpu_share": cpu_share(memory, marks[phase], marks[phase] + span),
+            "server_cpu_share": cpu_share(memory, mine),
         }
     quiet, loud = phases["quiet"]["latency_ms"], phases["abuse"]["latency_ms"]
     ratio = {
         q: round(loud[q] / quiet[q], 2) if quiet[q] and loud[q] is not None else None
         for q in ("p50", "p99")
     }
-    rss = [(t, mb) for t, mb, _, _ in memory]
-
-    def at(moment: float) -> float | None:
-        before = [mb for t, mb in rss if t <= moment]
-        return round(before[-1], 1) if before else None
-
-    during = [(t - marks["abuse"], mb) for t, mb in rss if marks["abuse"] <= t < marks["after"]]
-    half = (marks["after"] - marks["abuse"]) / 2
-    slope = slope_per_minute([(t, mb) for t, mb in during if t >= half])
-    fds = [(t, n) for t, _, n, _ in memory]
-    memory_summary = {
-        "quiet_start_mb": at(marks["quiet"]),
-        "abuse_start_mb": at(marks["abuse"]),
-        "abuse_peak_mb": round(max(mb for _, mb in during), 1) if during else None,
-        "abuse_end_mb": at(marks["after"]),
-        "end_mb": at(marks["end"]),
-        "abuse_last_half_mb_per_minute": round(slope, 2) if slope is not None else None,
-        "peak_fds": max((n for t, n in fds if marks["abuse"] <= t < marks["after"]), default=None),
-        "quiet_fds": max((n for t, n in fds if t < marks["abuse"]), default=None),
-        "samples": [[round(t - marks["quiet"], 1), round(mb, 1), n] for t, mb, n, _ in memory],
-    }
+    mem = memory_report(memory, windows)
+    late, honest = mem["abuse_last_half_mb_per_minute"], mem["last_quiet_mb_per_minute"]
     errors = [e for _, e in tally.errors]
     return {
         "tables": args.tables,
         "seats": 4 * args.tables,
         "think_seconds": args.think,
+        "rounds": args.rounds,
         "games_played": tally.games,
         "phases": phases,
         "ratio_abuse_to_quiet": ratio,
         "honest_errors": len(errors),
         "honest_error_examples": sorted(set(errors))[:5],
-        "memory": memory_summary,
-        "abusers": abuse,
+        "memory": mem,
+        "abusers": merged(abuse),
         "goal": {
             "p99_within_2x": ratio["p99"] is not None and ratio["p99"] <= GOAL_RATIO,
-            "memory_flat": slope is not None and slope <= FLAT_MB_PER_MINUTE,
+            "memory_flat": late is not None
+            and late <= max(honest or 0.0, 0.0) + FLAT_MB_PER_MINUTE,
         },
     }
 
@@ -724,7 +791,8 @@ def postgres_schema(url: str) -> Any:
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=30.0, help="quiet, then abuse")
+    parser.add_argument("--seconds", type=float, default=30.0, help="each quiet or abuse window")
+    parser.add_argument("--rounds", type=int, default=2, help="quiet and abuse windows, in turn")
     parser.add_argument("--after", type=float, default=10.0, help="quiet after the abuse")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds per decision")
     parser.add_argument("--seed", type=int, default=1)
@@ -808,10 +876,14 @@ def report(result: dict[str, Any], as_json: bool) -> None:
         f"p99 ×{result['ratio_abuse_to_quiet']['p99']}"
     )
     print(
-        f"server RSS MB: quiet start {mem['quiet_start_mb']}, abuse start "
-        f"{mem['abuse_start_mb']}, peak {mem['abuse_peak_mb']}, abuse end {mem['abuse_end_mb']}, "
-        f"end {mem['end_mb']}; last half of abuse {mem['abuse_last_half_mb_per_minute']} MB/min; "
-        f"fds quiet {mem['quiet_fds']}, abuse peak {mem['peak_fds']}"
+        f"server RSS MB: first {mem['first_start_mb']}, abuse start {mem['abuse_start_mb']}, "
+        f"peak {mem['abuse_peak_mb']}, abuse end {mem['abuse_end_mb']}, end {mem['end_mb']}; "
+        f"MB a window: quiet {mem['quiet_mb_per_window']}, abuse {mem['abuse_mb_per_window']}"
+    )
+    print(
+        f"  MB/min: last half of abuse {mem['abuse_last_half_mb_per_minute']}, last quiet "
+        f"window {mem['last_quiet_mb_per_minute']}; fds quiet {mem['quiet_fds']}, abuse peak "
+        f"{mem['abuse_peak_fds']}, end {mem['end_fds']}"
     )
     for key in ("counts", "closes", "refusals", "lifetimes", "cpu_seconds"):
         print(f"abusers {key}: {json.dumps(result['abusers'].get(key))}")
