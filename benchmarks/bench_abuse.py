@@ -326,10 +326,15 @@ async def flood(cfg: dict[str, Any], tally: Abuse, deadline: float) -> None:
         return
     while len(urls) < cfg["flood_sockets"]:
         urls.append(f"{ws_base}/ws/tables/{targets[len(urls) % len(targets)]}")
-    await asyncio.gather(*(flood_socket(url, i, tally, deadline) for i, url in enumerate(urls)))
+    junk = {"all": JUNK, "small": JUNK[:7], "large": JUNK[7:]}[cfg["junk"]]
+    await asyncio.gather(
+        *(flood_socket(url, i, junk, tally, deadline) for i, url in enumerate(urls))
+    )
 
 
-async def flood_socket(url: str, index: int, tally: Abuse, deadline: float) -> None:
+async def flood_socket(
+    url: str, index: int, junk: tuple[str | bytes, ...], tally: Abuse, deadline: float
+) -> None:
     """Junk as fast as the server takes it; reconnect whenever closed."""
     while time.monotonic() < deadline:
         opened = time.monotonic()
@@ -343,7 +348,7 @@ async def flood_socket(url: str, index: int, tally: Abuse, deadline: float) -> N
                     try:
                         sent = 0
                         while True:
-                            await ws.send(JUNK[(index + sent) % len(JUNK)])
+                            await ws.send(junk[(index + sent) % len(junk)])
                             sent += 1
                             tally.counts["flood_messages"] += 1
                             if sent % 32 == 0:
@@ -604,6 +609,7 @@ async def run_abusers(port: int, tally: Honest, args: argparse.Namespace) -> dic
         "nonread_sockets": args.nonread_sockets,
         "half_open": args.half_open,
         "abusers": args.abusers.split(","),
+        "junk": args.junk,
     }
     process = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--abuser", json.dumps(cfg), stdout=subprocess.PIPE
@@ -802,6 +808,12 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--abusers", default=",".join(ABUSERS), help="which abusers run (comma-separated)"
     )
+    parser.add_argument(
+        "--junk",
+        choices=("all", "small", "large"),
+        default="all",
+        help="the flooder's messages: all, the small ones (up to 80 bytes) or the 16-20 kB ones",
+    )
     parser.add_argument("--postgres", metavar="URL", help="use PostgreSQL (a fresh schema)")
     parser.add_argument(
         "--server-args", default="", help="more `spieltisch serve` options (shorter timeouts)"
@@ -830,10 +842,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 server.wait(20)
             except subprocess.TimeoutExpired:
                 server.kill()
-        tracebacks = log.read_text(errors="replace").count("Traceback")
+        text = log.read_text(errors="replace")
+        tracebacks = text.count("Traceback")
+        first = text[text.find("Traceback") :].splitlines()[:40] if tracebacks else []
     result.update(
         store="postgresql" if args.postgres else "sqlite",
         server_tracebacks=tracebacks,
+        server_first_traceback=first,
         addresses={
             "honest": "127.1S.x.y (seat S of table x*250+y-1)",
             "probe": PROBE,

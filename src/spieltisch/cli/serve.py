@@ -242,7 +242,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from spieltisch.server.app import create_app
-    from spieltisch.server.http import guarded
+    from spieltisch.server.http import HeldBackWebSocketProtocol, guarded
     from spieltisch.server.labsettings import LabLimits
     from spieltisch.server.routes.ws import SocketLimits
 
@@ -284,6 +284,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         port=args.port,
         log_config=log_config(),
         http=guarded(limits["--header-timeout"]),
+        ws=HeldBackWebSocketProtocol,
         timeout_keep_alive=limits["--keep-alive-timeout"],
         # The client's address is the app's to find (--trusted-proxy-header); uvicorn
         # would otherwise believe X-Forwarded-For from 127.0.0.1.

@@ -200,6 +200,8 @@ async def _receive(
         last = now
         if allowance < 0:  # over the rate: read nothing more until the client is within it
             await asyncio.sleep(-allowance / limits.rate)
+        if listener.errors:
+            await asyncio.sleep(0)  # the push task sends them, unless the client does not read
         if len(listener.errors) >= limits.pending_errors:
             raise Closing(1008, refuse(408, "not_reading"))
         raw = message.get("text")
