@@ -844,7 +844,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 server.kill()
         text = log.read_text(errors="replace")
         tracebacks = text.count("Traceback")
-        first = text[text.find("Traceback") :].splitlines()[:40] if tracebacks else []
+        first = text[text.find("Traceback") :].splitlines()[:80] if tracebacks else []
     result.update(
         store="postgresql" if args.postgres else "sqlite",
         server_tracebacks=tracebacks,

@@ -43,6 +43,8 @@ LIMIT_FLAGS: tuple[tuple[str, int | float, str], ...] = (
     ("--sockets-per-seat", d.SOCKETS_PER_SEAT, "N"),
     ("--socket-rate", d.SOCKET_RATE, "PER_SECOND"),
     ("--socket-burst", d.SOCKET_BURST, "N"),
+    ("--client-rate", d.CLIENT_RATE, "PER_SECOND"),
+    ("--client-burst", d.CLIENT_BURST, "N"),
     ("--send-timeout", d.SEND_TIMEOUT, "SECONDS"),
 )
 
@@ -212,6 +214,8 @@ def checked_limits(args: argparse.Namespace) -> dict[str, Any]:
     if values["--socket-rate"] <= 0 or values["--socket-burst"] < 1:
         flag = "--socket-rate" if values["--socket-rate"] <= 0 else "--socket-burst"
         raise ServeError(code="serve_limit", flag=flag, value=values[flag])
+    if values["--client-burst"] < 1:
+        raise ServeError(code="serve_limit", flag="--client-burst", value=values["--client-burst"])
     return values
 
 
@@ -233,6 +237,8 @@ def proxies(args: argparse.Namespace) -> ClientLimits:
         sockets_per_client=args.sockets_per_client,
         spectators_per_table=args.spectators_per_table,
         sockets_per_seat=args.sockets_per_seat,
+        message_rate=args.client_rate,
+        message_burst=args.client_burst,
         proxy_header=header,
         trusted_proxies=trusted,
     )
