@@ -24,9 +24,9 @@ BURST = 3000
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("held_back")
-    # a rate high enough that the test does not wait for it
-    options = ("--socket-rate", "100000", "--socket-burst", "100000")
-    options += ("--client-rate", "100000", "--client-burst", "100000")
+    # rates high enough that the test does not wait for them
+    options: tuple[str, ...] = ("--socket-rate", "100000", "--socket-burst", "100000")
+    options = (*options, "--client-rate", "100000", "--client-burst", "100000")
     live = LiveServer(str(folder / "tables.sqlite3"), folder / "serve.log", options)
     live.start()
     try:
