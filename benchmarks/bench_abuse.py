@@ -8,9 +8,9 @@ game ends opens the next one). The latency of an action runs from sending it to 
 pushed state that acknowledges it. A probe asks ``GET /api/tables/{id}`` four times a
 second beside them.
 
-Three phases of the same honest load: ``quiet`` (``--seconds``), ``abuse`` (``--seconds``,
-abusers running in a second process) and ``after`` (``--after`` seconds, abusers gone).
-The abusers:
+Windows of the same honest load take turns ``--rounds`` times: ``quiet`` and ``abuse``
+(``--seconds`` each, the abusers running in a second process), then ``after``
+(``--after`` seconds, abusers gone); figures are pooled per kind of window. The abusers:
 
 - **flood**: ``--flood-sockets`` WebSockets (seats of a table of its own, four sockets a
   seat and one more, then spectators on the honest tables) each sending junk as fast as it
@@ -30,12 +30,12 @@ of 127/8 to ``lo``): honest seat ``s`` of table ``i`` is ``127.1{s}.{i // 250}.{
 1}``, the flooder 127.0.0.2, the non-readers 127.0.0.3, the spammer 127.0.0.4, the
 half-sent requests 127.0.0.5, so the server's per-client limits meet each as one client.
 
-The server's resident memory (``/proc/PID/status`` ``VmRSS``) and open file descriptors
-are sampled every second. The goal (issue 29): the honest p99 under abuse within 2× of
-the quiet one, and the memory flat (its slope over the last half of the abuse phase at
-most ``FLAT_MB_PER_MINUTE``). Usage::
+The server's resident memory (``/proc/PID/status`` ``VmRSS``), open file descriptors
+and CPU time are sampled every second. The goal (issue 29): the honest p99 under abuse
+within 2× of the quiet one, and the memory flat (its slope over the last half of the abuse
+time at most ``FLAT_MB_PER_MINUTE`` above that of the last quiet window). Usage::
 
-    python benchmarks/bench_abuse.py --tables 50 --seconds 30
+    python benchmarks/bench_abuse.py --tables 40 --seconds 20 --rounds 2 --after 10
     python benchmarks/bench_abuse.py --tables 50 --json \
         --postgres postgresql://postgres@127.0.0.1/test
 
