@@ -191,3 +191,21 @@ def test_public_url_makes_every_link(serving: Any) -> None:
     assert own.headers["content-type"].startswith("image/svg+xml")
     for url in (f"http://testserver/?table={table}", f"http://evil.example/?table={table}"):
         assert client.get("/api/qr.svg", params={"url": url}, headers=forged).status_code == 422
+
+
+def test_all_sockets_of_a_client_share_its_message_rate() -> None:
+    """After the burst, each further message of a client waits one more share of a second,
+    on whichever socket it comes; another client has its own budget; the budget goes
+    when the client's last socket closes."""
+    gate = ClientGate(ClientLimits(message_rate=10, message_burst=3))
+    with gate.socket("192.0.2.1", "t", None), gate.socket("192.0.2.1", "u", None):
+        waits = [gate.message_wait("192.0.2.1") for _ in range(6)]
+        assert waits[:3] == [0.0, 0.0, 0.0]
+        assert 0.05 < waits[3] < waits[4] < waits[5] <= 0.31
+        assert gate.message_wait("192.0.2.2") == 0.0
+    assert "192.0.2.1" not in gate._messages
+
+
+def test_no_message_rate_without_client_limits() -> None:
+    gate = ClientGate(ClientLimits.none())
+    assert all(gate.message_wait("192.0.2.1") == 0.0 for _ in range(1000))

@@ -142,6 +142,14 @@ HELP: dict[str, dict[str, str]] = {
         ),
         "serve.socket_rate": "messages a second read from one WebSocket (default: {default})",
         "serve.socket_burst": "messages read at once after a quiet time (default: {default})",
+        "serve.client_rate": (
+            "messages a second read from all of one client's WebSockets together "
+            "(default: {default})"
+        ),
+        "serve.client_burst": (
+            "messages read at once from one client's WebSockets after a quiet time "
+            "(default: {default})"
+        ),
         "serve.send_timeout": (
             "seconds a send may wait for a client that does not read before it is closed "
             "(default: {default})"
@@ -326,6 +334,14 @@ HELP: dict[str, dict[str, str]] = {
         "serve.socket_burst": (
             "Nachrichten, die nach einer ruhigen Zeit auf einmal gelesen werden "
             "(Vorgabe: {default})"
+        ),
+        "serve.client_rate": (
+            "Nachrichten je Sekunde, die von allen WebSockets eines Clients zusammen "
+            "gelesen werden (Vorgabe: {default})"
+        ),
+        "serve.client_burst": (
+            "Nachrichten, die von den WebSockets eines Clients nach einer ruhigen Zeit auf "
+            "einmal gelesen werden (Vorgabe: {default})"
         ),
         "serve.send_timeout": (
             "Sekunden, die ein Senden auf einen Client warten darf, der nicht liest, bevor er "

@@ -44,6 +44,8 @@ LIMIT_FLAGS: tuple[tuple[str, int | float, str], ...] = (
     ("--sockets-per-seat", d.SOCKETS_PER_SEAT, "N"),
     ("--socket-rate", d.SOCKET_RATE, "PER_SECOND"),
     ("--socket-burst", d.SOCKET_BURST, "N"),
+    ("--client-rate", d.CLIENT_RATE, "PER_SECOND"),
+    ("--client-burst", d.CLIENT_BURST, "N"),
     ("--send-timeout", d.SEND_TIMEOUT, "SECONDS"),
 )
 
@@ -228,6 +230,8 @@ def checked_limits(args: argparse.Namespace) -> dict[str, Any]:
     if values["--socket-rate"] <= 0 or values["--socket-burst"] < 1:
         flag = "--socket-rate" if values["--socket-rate"] <= 0 else "--socket-burst"
         raise ServeError(code="serve_limit", flag=flag, value=values[flag])
+    if values["--client-burst"] < 1:
+        raise ServeError(code="serve_limit", flag="--client-burst", value=values["--client-burst"])
     return values
 
 
@@ -249,6 +253,8 @@ def proxies(args: argparse.Namespace) -> ClientLimits:
         sockets_per_client=args.sockets_per_client,
         spectators_per_table=args.spectators_per_table,
         sockets_per_seat=args.sockets_per_seat,
+        message_rate=args.client_rate,
+        message_burst=args.client_burst,
         proxy_header=header,
         trusted_proxies=trusted,
     )
@@ -258,7 +264,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from spieltisch.server.app import create_app
-    from spieltisch.server.http import guarded
+    from spieltisch.server.http import HeldBackWebSocketProtocol, guarded
     from spieltisch.server.labsettings import LabLimits
     from spieltisch.server.routes.ws import SocketLimits
 
@@ -306,6 +312,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         port=args.port,
         log_config=log_config(),
         http=guarded(limits["--header-timeout"]),
+        ws=HeldBackWebSocketProtocol,
         timeout_keep_alive=limits["--keep-alive-timeout"],
         # The client's address is the app's to find (--trusted-proxy-header); uvicorn
         # would otherwise believe X-Forwarded-For from 127.0.0.1.

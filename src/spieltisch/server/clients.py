@@ -56,6 +56,10 @@ class ClientLimits:
     spectators_per_table: int = defaults.SPECTATORS_PER_TABLE
     #: WebSockets one seat (one token) may have open: a phone and a laptop, a reload.
     sockets_per_seat: int = defaults.SOCKETS_PER_SEAT
+    #: Messages a second read from all of one client's WebSockets together (0: no
+    #: limit), and at once after a quiet time.
+    message_rate: float = defaults.CLIENT_RATE
+    message_burst: int = defaults.CLIENT_BURST
     #: The header a trusted proxy names the client in (``None``: use the peer address).
     proxy_header: str | None = None
     #: The peers whose ``proxy_header`` is believed.
@@ -64,7 +68,7 @@ class ClientLimits:
     @classmethod
     def none(cls) -> ClientLimits:
         """No limit per client (an app made without ``client_limits``: tests, embedding)."""
-        return cls(0, 0, 0, 0)
+        return cls(0, 0, 0, 0, message_rate=0)
 
 
 @dataclass
@@ -76,6 +80,8 @@ class ClientGate:
     table_sockets: Counter[tuple[str, int | None]] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
+        #: Each client's message allowance and when it was last counted.
+        self._messages: dict[str, tuple[float, float]] = {}
         self._window = MovingWindowRateLimiter(MemoryStorage())
         self._tables = limits.RateLimitItemPerMinute(max(self.limits.tables_per_minute, 1))
 
@@ -128,6 +134,24 @@ class ClientGate:
         finally:
             _drop(self.sockets, client)
             _drop(self.table_sockets, key)
+            if client not in self.sockets:
+                self._messages.pop(client, None)
+
+    # -- messages a second ----------------------------------------------------------------
+    def message_wait(self, client: str) -> float:
+        """Count one message of ``client`` (on any of its WebSockets); the seconds it must
+        wait so that all its sockets together stay within ``message_rate`` a second after
+        a burst of ``message_burst`` (0: none). Waiting messages queue up: each further one
+        waits ``1 / message_rate`` longer."""
+        rate = self.limits.message_rate
+        if rate <= 0:
+            return 0.0
+        now = time.monotonic()
+        burst = float(self.limits.message_burst)
+        allowance, last = self._messages.get(client, (burst, now))
+        allowance = min(burst, allowance + (now - last) * rate) - 1
+        self._messages[client] = (allowance, now)
+        return max(0.0, -allowance / rate)
 
     def _check(self, client: str, key: tuple[str, int | None]) -> None:
         given = self.limits

@@ -22,6 +22,9 @@ SOCKETS_PER_SEAT = 4
 #: Messages a second read from one WebSocket on average, and at once after a quiet time.
 SOCKET_RATE = 50.0
 SOCKET_BURST = 100
+#: Messages a second read from all of one client's WebSockets together, and at once.
+CLIENT_RATE = 100.0
+CLIENT_BURST = 200
 #: Seconds one send may wait for the client to read before the client is closed.
 SEND_TIMEOUT = 10.0
 #: Refusals that may wait unsent on one WebSocket before the client is closed.

@@ -8,11 +8,12 @@ action lists its ``id`` (if the client gave one) in ``ack``. A refused message c
 nothing and the connection stays open.
 
 Bounds (:class:`SocketLimits`): the server reads at most ``rate`` messages a second from a
-client (after a burst of ``burst``): a faster client waits, its messages held back by the
-network, not by the server's memory. A client that does not read what it is sent (one send
-waits longer than ``send_timeout`` s, or ``pending_errors`` refusals wait unsent) is told
-``not_reading`` and closed with 1008. States are never queued: a connection is sent the
-latest state once it can take it.
+socket (after a burst of ``burst``), and from all sockets of one client together at most
+the client's ``message_rate`` (:class:`ClientLimits`): a faster client waits, its
+messages held back by the network, not by the server's memory. A client that does not read
+what it is sent (one send waits longer than ``send_timeout`` s, or ``pending_errors``
+refusals wait unsent) is told ``not_reading`` and closed with 1008. States are never
+queued: a connection is sent the latest state once it can take it.
 """
 
 from __future__ import annotations
@@ -74,21 +75,24 @@ async def table_socket(
     """
     await websocket.accept()
     gate: ClientGate = websocket.app.state.clients
+    client = gate.client(websocket)
     with contextlib.ExitStack() as held:
         try:
             token, since, lang = _query(websocket)
             table = await tables.get(table_id)
             seat = tables.seat_of(table, token)
-            held.enter_context(gate.socket(gate.client(websocket), table.id, seat))
+            held.enter_context(gate.socket(client, table.id, seat))
         except ServiceError as error:
-            await websocket.send_json({"type": "error", **error.body()})
-            await websocket.close(code=4000 + error.status, reason=error.code or "")
+            # a refused client may be gone already (a flooder connecting in a loop)
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                await websocket.send_json({"type": "error", **error.body()})
+                await websocket.close(code=4000 + error.status, reason=error.code or "")
             return
-        await _serve(websocket, tables, table, Listener(seat, lang, since, token))
+        await _serve(websocket, tables, table, Listener(seat, lang, since, token), client)
 
 
 async def _serve(
-    websocket: WebSocket, tables: TableManager, table: Table, listener: Listener
+    websocket: WebSocket, tables: TableManager, table: Table, listener: Listener, client: str
 ) -> None:
     """Push the listener's states and take its actions until either side ends."""
     if listener.seat is None:
@@ -96,7 +100,7 @@ async def _serve(
     limits: SocketLimits = websocket.app.state.socket_limits
     tables.listen(table, listener)
     sender = asyncio.create_task(_push(websocket, tables, table, listener, limits))
-    receiver = asyncio.create_task(_receive(websocket, tables, table, listener, limits))
+    receiver = asyncio.create_task(_receive(websocket, tables, table, listener, limits, client))
     try:
         await asyncio.wait((sender, receiver), return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -187,9 +191,12 @@ async def _receive(
     table: Table,
     listener: Listener,
     limits: SocketLimits,
+    client: str,
 ) -> None:
-    """Take the client's messages, at most ``rate`` a second; :class:`Closing` (1008) for a
-    client with ``pending_errors`` refusals it has not read."""
+    """Take the client's messages, at most ``rate`` a second on this socket and at most its
+    share of the client's ``message_rate`` over all its sockets; :class:`Closing` (1008)
+    for a client with ``pending_errors`` refusals it has not read."""
+    gate: ClientGate = websocket.app.state.clients
     allowance, last = float(limits.burst), time.monotonic()
     while True:
         message = await websocket.receive()
@@ -198,8 +205,12 @@ async def _receive(
         now = time.monotonic()
         allowance = min(float(limits.burst), allowance + (now - last) * limits.rate) - 1
         last = now
-        if allowance < 0:  # over the rate: read nothing more until the client is within it
-            await asyncio.sleep(-allowance / limits.rate)
+        # over a rate: read nothing more until the client is within it
+        pause = max(-allowance / limits.rate, gate.message_wait(client))
+        if pause > 0:
+            await asyncio.sleep(pause)
+        if listener.errors:
+            await asyncio.sleep(0)  # the push task sends them, unless the client does not read
         if len(listener.errors) >= limits.pending_errors:
             raise Closing(1008, refuse(408, "not_reading"))
         raw = message.get("text")
