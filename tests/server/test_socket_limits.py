@@ -106,6 +106,8 @@ class RawSocket:
         while len(data) >= 2:
             opcode, size = data[0] & 0x0F, data[1] & 0x7F
             start = 2
+            if len(data) < {126: 4, 127: 10}.get(size, 2):
+                break  # the connection ended inside a frame's header
             if size == 126:
                 size, start = struct.unpack("!H", data[2:4])[0], 4
             elif size == 127:
