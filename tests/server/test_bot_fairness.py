@@ -138,7 +138,10 @@ async def settle() -> None:
 
 
 def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(scenario())
+    """Run ``scenario`` on an event loop of its own, in a thread of its own (the browser
+    tests' Playwright keeps a loop running in the main thread for the whole session)."""
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()
 
 
 def test_a_table_where_a_person_sits_goes_before_all_bot_tables() -> None:
