@@ -35,11 +35,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         live.stop()
 
 
-def frame(payload: bytes) -> bytes:
-    """A masked client text frame of under 126 bytes."""
+def frame(payload: bytes, opcode: int = 0x1) -> bytes:
+    """A masked client frame (text unless ``opcode`` says otherwise) of under 126 bytes."""
     mask = os.urandom(4)
     masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    return bytes([0x81, 0x80 | len(payload)]) + mask + masked
+    return bytes([0x80 | opcode, 0x80 | len(payload)]) + mask + masked
 
 
 def read_frames(sock: socket.socket, wanted: int) -> list[dict[str, object]]:
@@ -58,6 +58,8 @@ def read_frames(sock: socket.socket, wanted: int) -> list[dict[str, object]]:
             data = data[head_end + 4 :]
         while len(data) >= 2:
             size, at = data[1] & 0x7F, 2
+            if len(data) < {126: 4, 127: 10}.get(size, 2):
+                break  # the rest of the frame's header is still on its way
             if size == 126:
                 size, at = struct.unpack("!H", data[2:4])[0], 4
             elif size == 127:
@@ -65,8 +67,9 @@ def read_frames(sock: socket.socket, wanted: int) -> list[dict[str, object]]:
             if len(data) < at + size:
                 break
             opcode, payload, data = data[0] & 0x0F, data[at : at + size], data[at + size :]
-            if opcode != 1:  # a ping
+            if opcode != 1:  # a ping: answered, as a browser would, or the server hangs up
                 assert opcode == 9, (opcode, payload)
+                sock.sendall(frame(payload, opcode=0xA))
                 continue
             message = json.loads(payload)
             messages.append(message)
