@@ -5,11 +5,7 @@ goes on serving meanwhile."""
 
 from __future__ import annotations
 
-import base64
 import json
-import os
-import socket
-import struct
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -18,6 +14,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.server.live import LiveServer
+from tests.server.rawsocket import RawSocket, frame, split_frames
 
 #: Messages in the burst: at 7 bytes a frame, several reads' worth.
 BURST = 3000
@@ -37,49 +34,28 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         live.stop()
 
 
-def frame(payload: bytes, opcode: int = 0x1) -> bytes:
-    """A masked client frame (text unless ``opcode`` says otherwise) of under 126 bytes."""
-    mask = os.urandom(4)
-    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    return bytes([0x80 | opcode, 0x80 | len(payload)]) + mask + masked
-
-
-def read_frames(sock: socket.socket, wanted: int, seconds: float) -> list[dict[str, object]]:
+def read_frames(client: RawSocket, wanted: int, seconds: float) -> list[dict[str, object]]:
     """The server's text frames (JSON) until ``wanted`` error messages came, for at most
     ``seconds`` (the server's pings keep the socket busy, so its timeout alone could wait
     for ever)."""
-    data, messages, errors = b"", [], 0
-    head_end = -1
+    messages: list[dict[str, object]] = []
+    errors, data = 0, client.buffer
     deadline = time.monotonic() + seconds
     while errors < wanted:
         assert time.monotonic() < deadline, f"{errors} of {wanted} refusals in {seconds} s"
-        chunk = sock.recv(65536)
-        assert chunk, "the server closed the connection"
-        data += chunk
-        if head_end < 0:
-            head_end = data.find(b"\r\n\r\n")
-            if head_end < 0:
-                continue
-            assert data.startswith(b"HTTP/1.1 101"), data[:100]
-            data = data[head_end + 4 :]
-        while len(data) >= 2:
-            size, at = data[1] & 0x7F, 2
-            if len(data) < {126: 4, 127: 10}.get(size, 2):
-                break  # the rest of the frame's header is still on its way
-            if size == 126:
-                size, at = struct.unpack("!H", data[2:4])[0], 4
-            elif size == 127:
-                size, at = struct.unpack("!Q", data[2:10])[0], 10
-            if len(data) < at + size:
-                break
-            opcode, payload, data = data[0] & 0x0F, data[at : at + size], data[at + size :]
+        frames, data = split_frames(data)
+        for opcode, payload in frames:
             if opcode != 1:  # a ping: answered, as a browser would, or the server hangs up
                 assert opcode == 9, f"after {errors} refusals: opcode {opcode}, {payload!r}"
-                sock.sendall(frame(payload, opcode=0xA))
+                client.sock.sendall(frame(payload, opcode=0xA))
                 continue
             message = json.loads(payload)
             messages.append(message)
             errors += message["type"] == "error"
+        if errors < wanted:
+            chunk = client.sock.recv(65536)
+            assert chunk, "the server closed the connection"
+            data += chunk
     return messages
 
 
@@ -89,20 +65,13 @@ def test_a_burst_of_tiny_messages_is_answered_one_by_one_in_order(server: LiveSe
         json={"game": "dicht-dran", "players": 4, "seats": ["human"] * 4},
     ).json()
     table = created["table"]
-    with (
-        socket.create_connection(("127.0.0.1", server.port), timeout=60) as sock,
-        ThreadPoolExecutor(1) as pool,
-    ):
-        key = base64.b64encode(os.urandom(16)).decode()
-        sock.sendall(
-            f"GET /ws/tables/{table} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
-        )
+    client = RawSocket(f"127.0.0.1:{server.port}", f"/ws/tables/{table}")
+    client.sock.settimeout(60)
+    with client.sock, ThreadPoolExecutor(1) as pool:
         # the burst's client reads its refusals as they come, as a browser would
-        reading = pool.submit(read_frames, sock, BURST + 1, 120)
+        reading = pool.submit(read_frames, client, BURST + 1, 120)
         last = b'{"type": "action", "action": {}, "id": "last"}'
-        sock.sendall(b"".join(frame(b"x") for _ in range(BURST)) + frame(last))
+        client.sock.sendall(b"".join(frame(b"x") for _ in range(BURST)) + frame(last))
 
         # meanwhile a seat at the same table plays
         token = created["seats"][0]["token"]

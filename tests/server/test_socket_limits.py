@@ -3,10 +3,6 @@ that floods is read no faster than its rate, and refusals never pile up unsent."
 
 from __future__ import annotations
 
-import base64
-import os
-import socket
-import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -20,6 +16,7 @@ import uvicorn
 from spieltisch.server.app import create_app
 from spieltisch.server.routes.ws import SocketLimits
 from tests.server.live import free_port
+from tests.server.rawsocket import RawSocket, close_code
 
 LIMITS = SocketLimits(rate=40.0, burst=5, send_timeout=1.0, pending_errors=8)
 
@@ -58,70 +55,6 @@ def new_table(server: str) -> str:
     table: str = answer.json()["table"]
     TOKENS[table] = [seat["token"] for seat in answer.json()["seats"]]
     return table
-
-
-class RawSocket:
-    """A WebSocket client on a bare TCP socket: it reads only when told to."""
-
-    def __init__(self, server: str, path: str, receive_buffer: int | None = None) -> None:
-        host, port = server.split(":")
-        self.sock = socket.socket()
-        if receive_buffer is not None:  # a small window: the server's sends back up soon
-            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
-        self.sock.connect((host, int(port)))
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall(
-            f"GET {path} HTTP/1.1\r\nHost: {server}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
-        )
-        self.buffer = b""
-        while b"\r\n\r\n" not in self.buffer:
-            self.buffer += self.sock.recv(4096)
-        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
-        assert head.startswith(b"HTTP/1.1 101"), head
-
-    def send(self, text: str) -> None:
-        payload = text.encode()
-        mask = os.urandom(4)
-        size = len(payload)
-        header = bytes([0x81])
-        if size < 126:
-            header += bytes([0x80 | size])
-        else:
-            header += bytes([0x80 | 126]) + struct.pack("!H", size)
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-        self.sock.sendall(header + mask + masked)
-
-    def frames(self, timeout: float = 30.0) -> list[tuple[int, bytes]]:
-        """Every frame until the server closes the connection: (opcode, payload)."""
-        self.sock.settimeout(timeout)
-        data = self.buffer
-        try:
-            while chunk := self.sock.recv(65536):
-                data += chunk
-        except ConnectionResetError:
-            pass
-        frames = []
-        while len(data) >= 2:
-            opcode, size = data[0] & 0x0F, data[1] & 0x7F
-            start = 2
-            if len(data) < {126: 4, 127: 10}.get(size, 2):
-                break  # the connection ended inside a frame's header
-            if size == 126:
-                size, start = struct.unpack("!H", data[2:4])[0], 4
-            elif size == 127:
-                size, start = struct.unpack("!Q", data[2:10])[0], 10
-            if len(data) < start + size:
-                break
-            frames.append((opcode, data[start : start + size]))
-            data = data[start + size :]
-        return frames
-
-
-def close_code(frames: list[tuple[int, bytes]]) -> int | None:
-    closes = [payload for opcode, payload in frames if opcode == 8]
-    return int(struct.unpack("!H", closes[0][:2])[0]) if closes and closes[0] else None
 
 
 def test_refusals_wait_unsent_only_up_to_the_bound(tmp_path: Path) -> None:
