@@ -201,6 +201,29 @@ def test_without_its_store_a_process_limits_for_itself_and_says_so_once(
     assert "per process" in lines[0]
 
 
+def test_a_store_back_after_an_outage_counts_what_was_opened_meanwhile(
+    redis_url: str, prefix: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario() -> None:
+        a, b = gates(redis_url, prefix, ClientLimits(sockets_per_client=1), ttl=1.0)
+        a.store.up = False  # as after a failed call: a counts for itself
+        async with a.socket("192.0.2.1", "t", None):
+            assert await refused(a, "192.0.2.1", "u", None) == "too_many_sockets"
+            await a.start()  # its heartbeat finds the store again and writes its counts
+            deadline = time.monotonic() + 20
+            while await refused(b, "192.0.2.1", "u", None) is None:
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.1)
+            assert a.store.up
+        assert await refused(b, "192.0.2.1", "u", None) is None  # released in the store
+        await a.stop()
+        await b.stop()
+
+    with caplog.at_level(logging.WARNING, logger="spieltisch.server.limits"):
+        run(scenario)
+    assert any("reachable again" in record.getMessage() for record in caplog.records)
+
+
 # -- serve ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "url",
