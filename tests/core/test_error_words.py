@@ -25,6 +25,7 @@ from spieltisch.cli.serve import (
     checked_bot_limits,
     checked_limits,
     cmd_serve,
+    limits_store,
     proxies,
     public_url,
 )
@@ -234,6 +235,7 @@ RAISES: dict[str, Callable[[Path], object]] = {
     "deck_rounds": lambda tmp: make_game("magic-numbers", {"deck": small_deck(tmp), "rounds": 2}),
     "deck_order": lambda _: make_game("cento").new_state(2, 0, deck=[]),
     "serve_db": lambda _: check_db("mysql://somewhere/tables"),
+    "serve_limits_store": lambda _: limits_store(serve_args("--limits-store", "mysql://x/y")),
     "serve_port": lambda _: cmd_serve(argparse.Namespace(port=0)),
     "serve_away": lambda _: cmd_serve(argparse.Namespace(port=8000, away_after=0.0, db=":memory:")),
     "serve_move_seconds": lambda _: checked_bot_limits(

@@ -4,6 +4,7 @@ proxy, and links that never come from the request's Host header."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -197,15 +198,22 @@ def test_all_sockets_of_a_client_share_its_message_rate() -> None:
     """After the burst, each further message of a client waits one more share of a second,
     on whichever socket it comes; another client has its own budget; the budget goes
     when the client's last socket closes."""
-    gate = ClientGate(ClientLimits(message_rate=10, message_burst=3))
-    with gate.socket("192.0.2.1", "t", None), gate.socket("192.0.2.1", "u", None):
-        waits = [gate.message_wait("192.0.2.1") for _ in range(6)]
-        assert waits[:3] == [0.0, 0.0, 0.0]
-        assert 0.05 < waits[3] < waits[4] < waits[5] <= 0.31
-        assert gate.message_wait("192.0.2.2") == 0.0
-    assert "192.0.2.1" not in gate._messages
+
+    async def scenario() -> None:
+        gate = ClientGate(ClientLimits(message_rate=10, message_burst=3))
+        async with gate.socket("192.0.2.1", "t", None), gate.socket("192.0.2.1", "u", None):
+            waits = [await gate.message_wait("192.0.2.1") for _ in range(6)]
+            assert waits[:3] == [0.0, 0.0, 0.0]
+            assert 0.05 < waits[3] < waits[4] < waits[5] <= 0.31
+            assert await gate.message_wait("192.0.2.2") == 0.0
+        assert "192.0.2.1" not in gate._messages
+
+    asyncio.run(scenario())
 
 
 def test_no_message_rate_without_client_limits() -> None:
-    gate = ClientGate(ClientLimits.none())
-    assert all(gate.message_wait("192.0.2.1") == 0.0 for _ in range(1000))
+    async def waits() -> list[float]:
+        gate = ClientGate(ClientLimits.none())
+        return [await gate.message_wait("192.0.2.1") for _ in range(1000)]
+
+    assert all(wait == 0.0 for wait in asyncio.run(waits()))

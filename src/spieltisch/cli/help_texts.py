@@ -162,6 +162,18 @@ HELP: dict[str, dict[str, str]] = {
         "serve.trusted_proxies": (
             "addresses or networks of your proxies, e.g. 127.0.0.1,10.0.0.0/8 (default: none)"
         ),
+        "serve.limits_store": (
+            "a Redis URL (redis://[:password@]host:6379/0) where every process of the server "
+            "counts the per-client limits together (default: none, each process counts for "
+            "itself)"
+        ),
+        "serve.limits_prefix": (
+            "the prefix of this server's keys in the --limits-store (default: {default})"
+        ),
+        "serve.limits_ttl": (
+            "seconds after which the open sockets of a process that died stop counting in "
+            "the --limits-store (default: {default})"
+        ),
         "serve.archive_after": (
             "seconds an unfinished table nobody uses stays in memory; it stays stored and is "
             "loaded again when asked for (default: {default})"
@@ -354,6 +366,18 @@ HELP: dict[str, dict[str, str]] = {
         ),
         "serve.trusted_proxies": (
             "Adressen oder Netze deiner Proxys, z. B. 127.0.0.1,10.0.0.0/8 (Vorgabe: keine)"
+        ),
+        "serve.limits_store": (
+            "eine Redis-URL (redis://[:passwort@]host:6379/0), in der alle Prozesse des "
+            "Servers die Grenzen je Client gemeinsam zählen (Vorgabe: keine, jeder Prozess "
+            "zählt für sich)"
+        ),
+        "serve.limits_prefix": (
+            "der Präfix der Schlüssel dieses Servers im --limits-store (Vorgabe: {default})"
+        ),
+        "serve.limits_ttl": (
+            "Sekunden, nach denen die offenen Sockets eines abgestürzten Prozesses im "
+            "--limits-store nicht mehr zählen (Vorgabe: {default})"
         ),
         "serve.archive_after": (
             "Sekunden, die ein laufender Tisch, den niemand nutzt, im Speicher bleibt; er "

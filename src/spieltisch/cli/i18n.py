@@ -91,6 +91,10 @@ WORDS: dict[str, dict[str, str]] = {
         "verified": "Geprüft: {steps} Züge, alle erlaubt; das Ergebnis stimmt.",
         "unfinished": "Die Partie ist nicht zu Ende gespielt.",
         "serving": "Spieltisch läuft: öffne {url} im Browser (Strg+C beendet).",
+        "limits_per_process": (
+            "Hinweis: ohne --limits-store zählt jeder Prozess die Grenzen je Client für sich "
+            "(bei N Prozessen hat ein Client das N-fache)."
+        ),
     },
     "en": {
         "sim_title": "{game}{rule}: {games} games, {players} players, seed {seed}",
@@ -174,6 +178,10 @@ WORDS: dict[str, dict[str, str]] = {
         "verified": "Verified: {steps} actions, all legal; the result matches.",
         "unfinished": "The game was not played to the end.",
         "serving": "Spieltisch is running: open {url} in your browser (Ctrl+C stops it).",
+        "limits_per_process": (
+            "Note: without --limits-store each process counts the per-client limits for "
+            "itself (with N processes a client gets N times its budget)."
+        ),
     },
 }
 

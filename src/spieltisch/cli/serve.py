@@ -17,11 +17,14 @@ from spieltisch.server.botqueue import ALL_BOT_TABLES, MOVE_SECONDS, BotLimits, 
 from spieltisch.server.labsettings import DEFAULT_JOBS, DEFAULT_PER_CLIENT
 from spieltisch.server.lease import LEASE_SECONDS
 from spieltisch.server.seating import ARCHIVE_AFTER, AWAY_AFTER
+from spieltisch.server.sharedlimits import TTL as LIMITS_TTL
 
 if TYPE_CHECKING:
     from spieltisch.server.clients import ClientLimits
+    from spieltisch.server.sharedlimits import SharedStore
 
 DEFAULT_DB = "spieltisch-tables.sqlite3"
+DEFAULT_LIMITS_PREFIX = "spieltisch:"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 #: The largest WebSocket message uvicorn accepts; the app answers anything above 16 KiB
@@ -115,6 +118,20 @@ def add_parser(serve: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     serve.add_argument(
         "--trusted-proxies", default="", metavar="CIDR,...", help=h("serve.trusted_proxies")
     )
+    serve.add_argument("--limits-store", default=None, metavar="URL", help=h("serve.limits_store"))
+    serve.add_argument(
+        "--limits-prefix",
+        default=DEFAULT_LIMITS_PREFIX,
+        metavar="TEXT",
+        help=h("serve.limits_prefix", default=DEFAULT_LIMITS_PREFIX),
+    )
+    serve.add_argument(
+        "--limits-ttl",
+        type=float,
+        default=LIMITS_TTL,
+        metavar="SECONDS",
+        help=h("serve.limits_ttl", default=f"{LIMITS_TTL:g}"),
+    )
     serve.add_argument(
         "--archive-after",
         type=float,
@@ -168,6 +185,28 @@ def check_db(url: str) -> None:
         for secret in {password, unquote(password or "")} - {None, ""}:
             reason = reason.replace(str(secret), "***")
         raise ServeError(code="serve_db", url=without_password(url), reason=reason) from None
+
+
+def limits_store(args: argparse.Namespace) -> SharedStore | None:
+    """The store ``--limits-store`` names, checked and reached once (a wrong URL or a store
+    that does not answer is one line, its password never shown); ``None`` without one."""
+    from spieltisch.server.sharedlimits import SharedStore, ping, redacted
+
+    if not 0 < args.limits_ttl < float("inf"):
+        raise ServeError(code="serve_limit", flag="--limits-ttl", value=args.limits_ttl)
+    url = args.limits_store
+    if url is None:
+        return None
+    try:
+        ping(url)
+    except Exception as error:
+        text = str(error).strip()
+        reason = text.splitlines()[0] if text else type(error).__name__
+        shown, secrets = redacted(url)
+        for secret in secrets:
+            reason = reason.replace(secret, "***")
+        raise ServeError(code="serve_limits_store", url=shown, reason=reason) from None
+    return SharedStore(url, prefix=args.limits_prefix, ttl=args.limits_ttl)
 
 
 def tune_process() -> None:
@@ -287,8 +326,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not args.bot_lease > 0:
         raise ServeError(code="serve_lease", seconds=args.bot_lease)
     check_db(args.db)
+    store = limits_store(args)
     tune_process()
-    print(t(args.lang or default_lang(), "serving", url=address(args.host, args.port)), flush=True)
+    lang = args.lang or default_lang()
+    print(t(lang, "serving", url=address(args.host, args.port)), flush=True)
+    if store is None and args.db.startswith(("postgresql:", "postgres:")):
+        print(t(lang, "limits_per_process"), flush=True)
     sockets = SocketLimits(
         rate=args.socket_rate, burst=args.socket_burst, send_timeout=args.send_timeout
     )
@@ -302,6 +345,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         bot_limits=bot_limits,
         archive_after=args.archive_after,
         lease_seconds=args.bot_lease,
+        limits_store=store,
         lab_limits=LabLimits(
             jobs=args.lab_jobs, per_client=args.lab_jobs_per_client, ray_address=args.lab_ray
         ),

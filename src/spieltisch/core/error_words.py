@@ -209,6 +209,10 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "deck_order": "{deck}, oberste Karte zuerst; erhalten: {entries} Einträge",
         "serve_db": "die Datenbank {url!r} lässt sich nicht öffnen: {reason}",
+        "serve_limits_store": (
+            "--limits-store {url!r} ist nicht erreichbar: {reason} (erwartet: "
+            "redis://[:passwort@]host[:port]/db)"
+        ),
         "serve_port": "--port muss von 1 bis 65535 gehen, nicht {port}",
         "serve_away": "--away-after ist eine Zahl von Sekunden über 0, nicht {seconds:g}",
         "serve_move_seconds": (
@@ -457,6 +461,10 @@ ERROR_WORDS: dict[str, dict[str, str]] = {
         ),
         "deck_order": "{deck}, top card first; got {entries} entries",
         "serve_db": "cannot open the database {url!r}: {reason}",
+        "serve_limits_store": (
+            "cannot reach the --limits-store {url!r}: {reason} (expected: "
+            "redis://[:password@]host[:port]/db)"
+        ),
         "serve_port": "--port must be from 1 to 65535, got {port}",
         "serve_away": "--away-after is a number of seconds above 0, got {seconds:g}",
         "serve_move_seconds": (

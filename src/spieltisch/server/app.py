@@ -27,6 +27,7 @@ from spieltisch.server.routes import games, lab, replay, tables, words, ws
 from spieltisch.server.routes.ws import SocketLimits
 from spieltisch.server.seating import ARCHIVE_AFTER, AWAY_AFTER
 from spieltisch.server.service import ServiceError, TableManager, refuse
+from spieltisch.server.sharedlimits import SharedStore
 from spieltisch.server.storage import open_storage
 
 DESCRIPTION = """
@@ -56,6 +57,7 @@ def create_app(
     body_timeout: float = BODY_TIMEOUT,
     archive_after: float = ARCHIVE_AFTER,
     lease_seconds: float = LEASE_SECONDS,
+    limits_store: SharedStore | None = None,
 ) -> FastAPI:
     """The server for the store at ``db`` (a SQLite path, which this process then serves
     alone, or a ``postgresql://…`` URL, which any number of processes may share); a bot
@@ -65,7 +67,8 @@ def create_app(
     connection is bounded by ``socket_limits``, the bots by ``bot_limits`` (a cap on each
     decision's wall time, how many all-bot tables may play), the lab's jobs by
     ``lab_limits``, each client (an address) by ``client_limits`` (``None``: not at all;
-    ``spieltisch serve`` sets them); links point to ``public_url`` (``https://host[:port]``;
+    ``spieltisch serve`` sets them), counted in ``limits_store`` for every process that
+    shares it (``None``: in this process alone); links point to ``public_url`` (``https://host[:port]``;
     ``None``: the address a request came in on); a request body must arrive within
     ``body_timeout`` s."""
 
@@ -83,9 +86,12 @@ def create_app(
         jobs = open_jobs(db, lab_limits)
         await jobs.start()
         app.state.jobs = jobs
+        gate: ClientGate = app.state.clients
+        await gate.start()
         try:
             yield
         finally:
+            await gate.stop()
             await jobs.stop()
             await manager.stop()
 
@@ -93,7 +99,7 @@ def create_app(
         title="Spieltisch", version=__version__, description=DESCRIPTION, lifespan=lifespan
     )
     app.state.socket_limits = socket_limits or SocketLimits()
-    app.state.clients = ClientGate(client_limits or ClientLimits.none())
+    app.state.clients = ClientGate(client_limits or ClientLimits.none(), store=limits_store)
     app.state.public_url = public_url.rstrip("/") if public_url else None
     for router in (games.router, tables.router, replay.router, words.router, ws.router, lab.router):
         app.include_router(router)

@@ -10,18 +10,23 @@ list that each proxy appends to, so the client is its last address that is not i
 trusted proxy (an address a client wrote into the header itself stands further left and is
 never taken).
 
-Tables per minute are counted in a moving window by the ``limits`` library (in memory:
-each server process counts for itself); open sockets are plain counters.
+Tables per minute are counted in a moving window by the ``limits`` library, messages in a
+token bucket, open sockets in counters: in each process's memory, or, with a shared store
+(:mod:`spieltisch.server.sharedlimits`, ``serve --limits-store``), in one Redis for every
+process of the server. While that store does not answer, each process counts for itself.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import ipaddress
+import logging
 import math
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -32,6 +37,9 @@ from starlette.requests import HTTPConnection
 
 from spieltisch.server import defaults
 from spieltisch.server.service import ServiceError, refuse
+from spieltisch.server.sharedlimits import SharedStore, StoreDown
+
+log = logging.getLogger("spieltisch.server.limits")
 
 K = TypeVar("K")
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -73,9 +81,11 @@ class ClientLimits:
 
 @dataclass
 class ClientGate:
-    """The counters behind :class:`ClientLimits` for one server process."""
+    """The counters behind :class:`ClientLimits`: this process's own, and with a ``store``
+    those of every process (this process's sockets are counted in both)."""
 
     limits: ClientLimits = field(default_factory=ClientLimits)
+    store: SharedStore | None = None
     sockets: Counter[str] = field(default_factory=Counter)
     table_sockets: Counter[tuple[str, int | None]] = field(default_factory=Counter)
 
@@ -84,6 +94,47 @@ class ClientGate:
         self._messages: dict[str, tuple[float, float]] = {}
         self._window = MovingWindowRateLimiter(MemoryStorage())
         self._tables = limits.RateLimitItemPerMinute(max(self.limits.tables_per_minute, 1))
+        self._heart: asyncio.Task[None] | None = None
+        #: Whether this process's socket counts must be written to the store anew.
+        self._rewrite = False
+
+    # -- the shared store ---------------------------------------------------------------
+    async def start(self) -> None:
+        """Begin the heartbeat that keeps this process's socket counts alive in the store."""
+        if self.store is not None and self._heart is None:
+            self._heart = asyncio.create_task(self._beat())
+
+    async def stop(self) -> None:
+        if self._heart is not None:
+            self._heart.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heart
+            self._heart = None
+        if self.store is not None:
+            await self.store.close()
+
+    async def _beat(self) -> None:
+        store = self.store
+        assert store is not None
+        while True:
+            try:
+                if not store.up and await store.revive():
+                    self._rewrite = True  # counts changed while it was away
+                rewrite, self._rewrite = self._rewrite, False
+                kept = await store.beat(self._shared_counts() if rewrite else None)
+                if not kept and self.sockets:  # the store lost them (restarted, flushed)
+                    await store.beat(self._shared_counts())
+            except StoreDown:
+                self._rewrite = True
+            except Exception:  # the heartbeat must outlive anything the store does
+                self._rewrite = True
+                log.exception("limits store heartbeat failed")
+            await asyncio.sleep(store.ttl / 3)
+
+    def _shared_counts(self) -> dict[str, int]:
+        counts = {f"c:{client}": n for client, n in self.sockets.items()}
+        counts.update({f"p:{_place(key)}": n for key, n in self.table_sockets.items()})
+        return counts
 
     # -- who is the client ----------------------------------------------------------
     def client(self, connection: HTTPConnection) -> str:
@@ -110,23 +161,38 @@ class ClientGate:
         return any(ip in network for network in self.limits.trusted_proxies)
 
     # -- tables per minute ------------------------------------------------------------
-    def open_table(self, client: str) -> None:
+    async def open_table(self, client: str) -> None:
         """Count a new table of ``client``; refused (429) once it opened
         ``tables_per_minute`` in the last 60 s, with the seconds until it may again."""
         most = self.limits.tables_per_minute
-        if most <= 0 or self._window.hit(self._tables, "tables", client):
+        if most <= 0:
+            return
+        if self.store is not None:
+            with contextlib.suppress(StoreDown):
+                reset = await self.store.hit(self._tables, client)
+                if reset is None:
+                    return
+                wait = max(1, math.ceil(reset - time.time()))
+                raise refuse(429, "too_many_tables", most=most, retry_after=wait)
+        if self._window.hit(self._tables, "tables", client):
             return
         reset = self._window.get_window_stats(self._tables, "tables", client).reset_time
         wait = max(1, math.ceil(reset - time.time()))
         raise refuse(429, "too_many_tables", most=most, retry_after=wait)
 
     # -- open sockets -------------------------------------------------------------------
-    @contextmanager
-    def socket(self, client: str, table: str, seat: int | None) -> Iterator[None]:
+    @asynccontextmanager
+    async def socket(self, client: str, table: str, seat: int | None) -> AsyncIterator[None]:
         """Hold one WebSocket of ``client`` at ``table`` (``seat`` ``None``: a spectator)
-        open while in the block; :class:`ServiceError` (429) if it would be one too many."""
+        open while in the block; :class:`ServiceError` (429) if it would be one too many
+        (over every process, with a shared store)."""
         key = (table, seat)
-        self._check(client, key)
+        shared = False
+        if self.store is not None and self.store.up:
+            with contextlib.suppress(StoreDown):
+                shared = await self._admit(self.store, client, key)
+        if not shared:
+            self._check(client, key)
         self.sockets[client] += 1
         self.table_sockets[key] += 1
         try:
@@ -136,16 +202,40 @@ class ClientGate:
             _drop(self.table_sockets, key)
             if client not in self.sockets:
                 self._messages.pop(client, None)
+            if self.store is not None and self.store.up:
+                try:
+                    await self.store.release(client, _place(key))
+                except StoreDown:
+                    self._rewrite = True  # the heartbeat writes the counts as they are
+                except asyncio.CancelledError:
+                    self._rewrite = True
+                    raise
+
+    async def _admit(self, store: SharedStore, client: str, key: tuple[str, int | None]) -> bool:
+        """Admit the socket over every process (True), or refuse it; :class:`StoreDown`."""
+        given = self.limits
+        place_most = given.spectators_per_table if key[1] is None else given.sockets_per_seat
+        refused = await store.admit(client, given.sockets_per_client, _place(key), place_most)
+        if refused == 1:
+            raise refuse(429, "too_many_sockets", most=given.sockets_per_client)
+        if refused == 2 and key[1] is None:
+            raise refuse(429, "too_many_spectators", most=given.spectators_per_table)
+        if refused == 2:
+            raise refuse(429, "too_many_seat_sockets", most=given.sockets_per_seat)
+        return True
 
     # -- messages a second ----------------------------------------------------------------
-    def message_wait(self, client: str) -> float:
-        """Count one message of ``client`` (on any of its WebSockets); the seconds it must
-        wait so that all its sockets together stay within ``message_rate`` a second after
-        a burst of ``message_burst`` (0: none). Waiting messages queue up: each further one
-        waits ``1 / message_rate`` longer."""
+    async def message_wait(self, client: str) -> float:
+        """Count one message of ``client`` (on any of its WebSockets, in any process with a
+        shared store); the seconds it must wait so that all its sockets together stay
+        within ``message_rate`` a second after a burst of ``message_burst`` (0: none).
+        Waiting messages queue up: each further one waits ``1 / message_rate`` longer."""
         rate = self.limits.message_rate
         if rate <= 0:
             return 0.0
+        if self.store is not None and self.store.up:
+            with contextlib.suppress(StoreDown):
+                return await self.store.message_wait(client, rate, self.limits.message_burst)
         now = time.monotonic()
         burst = float(self.limits.message_burst)
         allowance, last = self._messages.get(client, (burst, now))
@@ -181,6 +271,12 @@ def _address(text: str) -> str | None:
         return str(ipaddress.ip_address(text))
     except ValueError:
         return None
+
+
+def _place(key: tuple[str, int | None]) -> str:
+    """Where a socket is counted in the store: a seat of a table, or its spectators."""
+    table, seat = key
+    return f"{table}/{'-' if seat is None else seat}"
 
 
 def _drop(counter: Counter[K], key: K) -> None:

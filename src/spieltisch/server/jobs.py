@@ -242,11 +242,6 @@ class JobManager:
         token = new_token()
         async with self._create_lock:
             now = time.time()
-            everyone, mine = await self._call(self.store.counts, client, now - self.limits.stale)
-            if mine >= self.limits.per_client:
-                raise refuse(429, "lab_client_busy", most=self.limits.per_client)
-            if everyone >= self.limits.jobs:
-                raise refuse(429, "lab_busy", most=self.limits.jobs)
             row = JobRow(
                 id=secrets.token_urlsafe(9),
                 kind=kind,
@@ -258,7 +253,17 @@ class JobManager:
                 owner=self.owner,
                 seen=now,
             )
-            await self._call(self.store.save, row)
+            refused = await self._call(
+                self.store.admit,
+                row,
+                now - self.limits.stale,
+                self.limits.per_client,
+                self.limits.jobs,
+            )
+            if refused == "lab_client_busy":
+                raise refuse(429, "lab_client_busy", most=self.limits.per_client)
+            if refused is not None:
+                raise refuse(429, "lab_busy", most=self.limits.jobs)
         self._launch(row)
         return row, token
 

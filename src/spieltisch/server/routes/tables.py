@@ -38,7 +38,7 @@ async def create_table(body: CreateTable, request: Request, tables: Manager) -> 
     Bot seats start playing at once when it is their turn. One client (address) may open
     only so many tables a minute: 429 with ``Retry-After`` beyond that."""
     gate: ClientGate = request.app.state.clients
-    gate.open_table(gate.client(request))
+    await gate.open_table(gate.client(request))
     table, tokens = await tables.create(
         body.game, body.players, body.options, body.seats, body.seed, body.names
     )

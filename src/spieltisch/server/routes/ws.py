@@ -76,12 +76,12 @@ async def table_socket(
     await websocket.accept()
     gate: ClientGate = websocket.app.state.clients
     client = gate.client(websocket)
-    with contextlib.ExitStack() as held:
+    async with contextlib.AsyncExitStack() as held:
         try:
             token, since, lang = _query(websocket)
             table = await tables.get(table_id)
             seat = tables.seat_of(table, token)
-            held.enter_context(gate.socket(client, table.id, seat))
+            await held.enter_async_context(gate.socket(client, table.id, seat))
         except ServiceError as error:
             # a refused client may be gone already (a flooder connecting in a loop)
             with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
@@ -206,7 +206,7 @@ async def _receive(
         allowance = min(float(limits.burst), allowance + (now - last) * limits.rate) - 1
         last = now
         # over a rate: read nothing more until the client is within it
-        pause = max(-allowance / limits.rate, gate.message_wait(client))
+        pause = max(-allowance / limits.rate, await gate.message_wait(client))
         if pause > 0:
             await asyncio.sleep(pause)
         if listener.errors:

@@ -122,6 +122,12 @@ class JobStore(Protocol):
         """Running jobs with a heartbeat after ``fresh_after``: all, and ``client``'s."""
         ...
 
+    def admit(self, job: JobRow, fresh_after: float, per_client: int, most: int) -> str | None:
+        """Insert ``job`` if its client runs fewer than ``per_client`` jobs and everyone
+        fewer than ``most`` (counted as :meth:`counts`), as one step for every process on
+        the database; else the refusal's code (``lab_client_busy``, ``lab_busy``)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -206,6 +212,13 @@ class SqliteJobStore:
         ).fetchone()
         return int(row[0]), int(row[1])
 
+    def admit(self, job: JobRow, fresh_after: float, per_client: int, most: int) -> str | None:
+        # one process serves a SQLite file, and it calls from one thread
+        refused = _refusal(self.counts(job.client, fresh_after), per_client, most)
+        if refused is None:
+            self.save(job)
+        return refused
+
     def close(self) -> None:
         self._db.close()
 
@@ -280,8 +293,27 @@ class PostgresJobStore:
         )
         return int(row[0]), int(row[1])
 
+    def admit(self, job: JobRow, fresh_after: float, per_client: int, most: int) -> str | None:
+        db = self._conn()
+        with db.transaction():
+            # every process's admissions one at a time: two cannot both take the last place
+            db.execute("SELECT pg_advisory_xact_lock(hashtext('spieltisch_jobs_admit'))")
+            refused = _refusal(self.counts(job.client, fresh_after), per_client, most)
+            if refused is None:
+                self.save(job)
+        return refused
+
     def close(self) -> None:
         self._db.close()
+
+
+def _refusal(counts: tuple[int, int], per_client: int, most: int) -> str | None:
+    everyone, mine = counts
+    if mine >= per_client:
+        return "lab_client_busy"
+    if everyone >= most:
+        return "lab_busy"
+    return None
 
 
 def open_job_store(url: str) -> JobStore:
