@@ -383,9 +383,10 @@ def write_section(doc: Path, folder: Path, taken: list[str]) -> None:
         HEADING,
         "",
         "Made by `scripts/gallery.py` (`.venv/bin/python scripts/gallery.py` starts its own",
-        "server and rewrites `docs/ui/*.png` and this section, in about four minutes): German,",
+        "server and rewrites `docs/ui/*.png` and this section, in about eight minutes): German,",
         "desktop 1280 px and phone 360 px wide, the phone following the same seat as the desktop.",
-        "Mia plays one seat with the visible controls; the bots play the others.",
+        "Mia plays one seat with the visible controls; the bots play the others. A reveal shot",
+        "is taken while the page plays that game's reveal (the same step on both screens).",
         "",
     ]
     start = [name for name in taken if name.startswith("start")]
