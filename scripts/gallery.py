@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from tests.e2e.visible import (  # noqa: E402
     FAST,
+    OFFER,
     offer,
     play_moves,
     play_to_end,
@@ -46,6 +47,15 @@ CHROMIUM = "/usr/bin/chromium"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 HEADING = "## Gallery"
+
+#: Lets the gallery stretch the page's waits (``window.galleryStretch``: a factor for every
+#: timer of 200 ms or more, the sequencer's steps and holds): a reveal's steps then last a
+#: few seconds, long enough to catch the same step on the desktop and the phone.
+SLOW = """(() => {
+  const plain = window.setTimeout.bind(window);
+  window.setTimeout = (fn, ms, ...rest) =>
+    plain(fn, window.galleryStretch && ms >= 200 ? ms * window.galleryStretch : ms, ...rest);
+})();"""
 
 
 @dataclass(frozen=True)
@@ -59,16 +69,56 @@ class Scene:
     options: dict[str, str] = field(default_factory=dict)
     seed: int = 7
     moves: int = 3
+    #: What shows this game's reveal in progress on the board (CSS selectors, the most
+    #: telling first): the reveal shot waits, move after move, until one is on the board
+    #: while the page plays a sequence.
+    reveal: tuple[str, ...] = ()
 
 
 SCENES = [
     Scene(
-        "dicht-dran", "Dicht dran", ["Bot · leicht", "Bot · mittel", "Bot · stark"], {"passes": "1"}
+        "dicht-dran",
+        "Dicht dran",
+        ["Bot · leicht", "Bot · mittel", "Bot · stark"],
+        {"passes": "1"},
+        reveal=(".dd-slot.closest", ".dd-slot.revealed"),
     ),
-    Scene("cento", "Cento", ["Bot · leicht", "Bot · mittel"], {"rebuilds": "0"}, moves=4),
-    Scene("missionszahl", "Missionszahl", ["Bot · leicht", "Bot · mittel"], {}),
-    Scene("triggs", "Triggs", ["Bot · leicht", "Bot · mittel"], {"round_limit": "10"}, moves=6),
-    Scene("magic-numbers", "Magic Numbers", ["Bot · leicht", "Bot · mittel"], {"rounds": "1"}),
+    Scene(
+        "cento",
+        "Cento",
+        ["Bot · leicht", "Bot · mittel"],
+        {"rebuilds": "0"},
+        moves=4,
+        # a chain of at least two cards, the newest sliding in with its matched property
+        reveal=(".cento-link + .cento-link.slide-in", ".cento-link.slide-in"),
+    ),
+    Scene(
+        "missionszahl",
+        "Missionszahl",
+        ["Bot · leicht", "Bot · mittel"],
+        {},
+        reveal=(".mz-slot.acting", ".mz-slot.played.closest", ".mz-slot.played.flip"),
+    ),
+    Scene(
+        "triggs",
+        "Triggs",
+        ["Bot · leicht", "Bot · mittel"],
+        {"round_limit": "10"},
+        moves=6,
+        # the extra cross jumping to its row (a chain), else a box being crossed
+        reveal=(
+            ".triggs-sheet .box.jump",
+            ".triggs-sheet .sheet-row.flash",
+            ".triggs-sheet .box.new",
+        ),
+    ),
+    Scene(
+        "magic-numbers",
+        "Magic Numbers",
+        ["Bot · leicht", "Bot · mittel"],
+        {"rounds": "1"},
+        reveal=(".mn-chip.sorted", ".mn-chip.flip"),
+    ),
 ]
 MOMENTS = {"mid": "in the middle", "reveal": "during a reveal", "end": "at the end"}
 
@@ -149,7 +199,7 @@ def contexts(browser: Any) -> tuple[Any, Any]:
         context = browser.new_context(
             viewport=viewport, locale="de-DE", is_mobile=mobile, has_touch=mobile
         )
-        context.add_init_script(FAST + "localStorage.setItem('spieltisch.name', 'Mia');")
+        context.add_init_script(FAST + "localStorage.setItem('spieltisch.name', 'Mia');" + SLOW)
         made.append(context)
     return made[0], made[1]
 
@@ -247,28 +297,66 @@ def play_scene(url: str, scene: Scene, desktop: Any, phone: Any, shots: Shots) -
     mirror.close()
 
 
+#: Whether the page plays a sequence with ``selector`` on its board now.
+SHOWING = """(selector) => document.body.dataset.playing === "true"
+  && [...document.querySelectorAll(selector)].some((el) => el.getClientRects().length > 0)"""
+
+#: What the page does now: "shown" (``selector`` on the board during a sequence), "over",
+#: "move" (it offers a visible move or answer) or null.
+STATE = (
+    "(selector) => {\n"
+    f"  if (({SHOWING})(selector)) return 'shown';\n"
+    f"  const offered = ({OFFER})();\n"
+    "  return offered === 'answer' ? 'move' : offered;\n"
+    "}"
+)
+
+
 def reveal(page: Any, mirror: Any, scene: Scene, shots: Shots, pick: str) -> None:
-    """One more move at the slow speed; both pages caught while they play what followed."""
+    """Mia's moves at the slow speed until the page plays a reveal (one of the scene's
+    ``reveal`` selectors, the most telling first: after a few moves any will do); both pages
+    are caught in the middle of it."""
     for each in (page, mirror):
         set_speed(each, "slow")
-    offer(page)
-    buttons = page.locator("#main button.move:not([disabled])").locator("visible=true")
+        each.evaluate("window.galleryStretch = 4")
+    found = None
+    for tries in range(40):
+        wanted = scene.reveal if tries >= 12 else scene.reveal[:1]
+        selector = ", ".join(wanted)
+        if one_move(page, selector, pick) == "shown":
+            found = selector
+            break
+    if found is None:
+        raise SystemExit(f"{scene.game}: no reveal ({', '.join(scene.reveal)}) in 40 moves")
+    page.evaluate("window.scrollTo(0, 0)")
+    shots.take(page, f"{scene.game}-reveal-desktop")
+    mirror.wait_for_function(SHOWING, arg=found, timeout=15_000)
+    shots.take(mirror, f"{scene.game}-reveal-phone")
+    for each in (page, mirror):
+        each.evaluate("window.galleryStretch = 0")
+        set_speed(each, "fast")
+
+
+def one_move(page: Any, selector: str, pick: str) -> str | None:
+    """Mia's next move (or none, when a reveal shows already); then waits until the page
+    shows ``selector`` during a sequence ("shown"), offers Mia a move or the game is over."""
+    state = page.wait_for_function(STATE, arg=selector, timeout=60_000).json_value()
+    if state != "move":
+        return str(state)
     field = page.locator("#answer-input")
     if field.count() and field.is_visible():
         field.fill("keine Ahnung")
         field.press("Enter")
     else:
+        buttons = page.locator("#main button.move:not([disabled])").locator("visible=true")
         (buttons.last if pick == "last" else buttons.first).click()
-    for each, size in ((page, "desktop"), (mirror, "phone")):
-        try:
-            each.wait_for_function("() => document.body.dataset.playing === 'true'", timeout=8_000)
-            each.wait_for_timeout(900)
-            each.evaluate("window.scrollTo(0, 0)")
-        except Exception:  # a page without a sequence: its new state
-            each.wait_for_timeout(500)
-        shots.take(each, f"{scene.game}-reveal-{size}")
-    for each in (page, mirror):
-        set_speed(each, "fast")
+    page.wait_for_function("() => !document.body.dataset.busy", timeout=30_000)
+    page.wait_for_function(
+        f"(selector) => document.body.dataset.playing === 'true' || ({STATE})(selector)",
+        arg=selector,
+        timeout=60_000,
+    )
+    return str(page.wait_for_function(STATE, arg=selector, timeout=60_000).json_value())
 
 
 def your_tables(url: str, desktop: Any, phone: Any, shots: Shots) -> None:
@@ -295,9 +383,10 @@ def write_section(doc: Path, folder: Path, taken: list[str]) -> None:
         HEADING,
         "",
         "Made by `scripts/gallery.py` (`.venv/bin/python scripts/gallery.py` starts its own",
-        "server and rewrites `docs/ui/*.png` and this section, in about four minutes): German,",
+        "server and rewrites `docs/ui/*.png` and this section, in about eight minutes): German,",
         "desktop 1280 px and phone 360 px wide, the phone following the same seat as the desktop.",
-        "Mia plays one seat with the visible controls; the bots play the others.",
+        "Mia plays one seat with the visible controls; the bots play the others. A reveal shot",
+        "is taken while the page plays that game's reveal (the same step on both screens).",
         "",
     ]
     start = [name for name in taken if name.startswith("start")]

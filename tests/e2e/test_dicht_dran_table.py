@@ -8,8 +8,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import Server
 from tests.e2e.test_tables import invite, seat_token
+from tests.e2e.visible import FAST, offer, play_moves
 
 SEATS = ["human", "bot:random", "bot:heuristic"]
 DISCARDS = ("gap_discard", "discard_draw")
@@ -29,7 +32,7 @@ RING = """() => {
     at: centre(pos.querySelector("[data-card]")),
   }));
   return {centre: centre(ring), cards, arc: Boolean(ring.querySelector(".dd-gap-arc")),
-          gap: ring.querySelector(".dd-gap-text")?.textContent || ""};
+          gap: document.querySelector(".dd-felt .dd-gap-text")?.textContent || ""};
 }"""
 
 
@@ -44,6 +47,28 @@ STYLED = """() => {
 SLOTS = """() => Object.fromEntries([...document.querySelectorAll(".dd-slot.revealed")]
   .filter((slot) => !slot.closest("#log, .log-area, [role=log]"))
   .map((slot) => [slot.dataset.seat, slot.querySelector("[data-card]").dataset.card]))"""
+
+
+#: Every pair of the felt's labels and cards that overlap (the gap's words, the target's
+#: "Ziel", the ring's cards), as [one, other] by their text.
+OVERLAPS = """() => {
+  const felt = document.querySelector(".dd-felt");
+  const seen = (el) => el.getClientRects().length > 0;
+  const items = [...felt.querySelectorAll(".dd-gap-text, .dd-note, .dd-ring .dd-card")]
+    .filter(seen).map((el) => ({el, box: el.getBoundingClientRect(),
+      name: el.classList.contains("dd-card") ? `card ${el.dataset.card}` : el.textContent}));
+  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const found = [];
+  for (const [i, a] of items.entries()) {
+    for (const b of items.slice(i + 1)) {
+      if (a.el.contains(b.el) || b.el.contains(a.el)) continue; // a card's own "Ziel"
+      if (a.el.classList.contains("dd-card") && b.el.classList.contains("dd-card")) continue;
+      if (hit(a.box, b.box)) found.push([a.name, b.name]);
+    }
+  }
+  return found;
+}"""
 
 
 def distance(a: list[float], b: list[float]) -> float:
@@ -141,3 +166,36 @@ def test_after_you_lay_your_card_the_others_cards_turn_over_in_front_of_their_se
     # then the next target moves in and the hand is playable again
     page.wait_for_selector("#hand button.move:not([disabled])", timeout=15_000)
     assert page.locator(".dd-slot.revealed").count() == 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_gap_label_never_lies_on_the_target_or_a_card(
+    server: Server, browser: Any, players: int, artifacts: Path
+) -> None:
+    """Phone and desktop, every player count: round after round (the target moves around
+    the ring), the gap's words touch neither the target's "Ziel" mark nor any ring card."""
+    seats = ["human"] + ["bot:random"] * (players - 1)
+    for viewport, mobile in (
+        ({"width": 360, "height": 740}, True),
+        ({"width": 1280, "height": 800}, False),
+    ):
+        context = browser.new_context(
+            viewport=viewport, locale="de-DE", is_mobile=mobile, has_touch=mobile
+        )
+        context.add_init_script(FAST)
+        page = context.new_page()
+        created = server.open_table("dicht-dran", seats, {"passes": 1}, seed=players)
+        page.goto(invite(created) + "&lang=de")
+        targets = set()
+        for _ in range(5):
+            if offer(page) == "over":
+                break
+            page.wait_for_function(STYLED)
+            targets.add(page.evaluate("document.querySelector('.dd-ring').dataset.target"))
+            where = f"{players} players, {viewport['width']} px, target at {sorted(targets)}"
+            assert page.evaluate(OVERLAPS) == [], where
+            assert page.locator(".dd-felt .dd-gap-text").is_visible(), where
+            play_moves(page, 1)
+        assert len(targets) >= 2
+        page.screenshot(path=str(artifacts / f"dicht-dran-gap-{players}-{viewport['width']}.png"))
+        context.close()

@@ -228,3 +228,33 @@ def test_dicht_dran_ring_and_hand_both_in_view_on_a_phone(
     skip = page.locator("#skip").bounding_box()
     assert skip["y"] + skip["height"] <= PHONE["height"]
     context.close()
+
+
+#: The header's game name: whether its own name is cut and what is shown of it.
+TITLE = """() => {
+  const title = document.querySelector("#game-name .game-title");
+  if (!title) return null;
+  return {cut: title.scrollWidth > title.clientWidth + 1
+            || title.getBoundingClientRect().right > document.querySelector("#game-name")
+                 .getBoundingClientRect().right + 1,
+          text: title.textContent, whole: document.querySelector("#game-name").title};
+}"""
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_the_game_name_in_the_header_is_never_cut(server: Server, browser: Any, size: str) -> None:
+    """The game's own name (Triggs, Magic Numbers …) stands whole in the header on a laptop
+    and a phone; only its subtitle yields, and the whole name is the heading's title."""
+    viewport = LAPTOP if size == "laptop" else PHONE
+    context = browser.new_context(viewport=viewport, locale="de-DE", is_mobile=size == "phone")
+    context.add_init_script(FAST)
+    page = context.new_page()
+    for game, (seats, options) in GAMES.items():
+        created = server.open_table(game, seats[:3], options, seed=3)
+        page.goto(invite(created) + "&lang=de")
+        page.wait_for_function("() => document.querySelector('#game-name .game-title')")
+        shown = page.evaluate(TITLE)
+        assert not shown["cut"], f"{game} at {size}: {shown}"
+        assert shown["whole"].startswith(shown["text"]), shown
+        assert " – " not in shown["text"], shown
+    context.close()

@@ -70,6 +70,55 @@ def test_a_bot_never_gets_a_persons_name(client: TestClient) -> None:
         assert len({n.casefold() for n in got}) == 5, got
 
 
+def test_a_person_who_takes_a_bots_name_keeps_it_and_the_bot_is_renamed(
+    client: TestClient,
+) -> None:
+    created = open_table(
+        client, game="cento", seats=["human", "human", "bot:easy", "bot:hard"], seed=3
+    )
+    table, keys = created["table"], tokens(created)
+    bots = [s["name"] for s in state(client, table)["seats"][2:]]
+    for key, bot in zip(keys.values(), bots, strict=True):
+        answer = client.put(
+            f"/api/tables/{table}/name", params={"token": key}, json={"name": bot.upper()}
+        )
+        assert answer.json()["name"] == bot.upper()
+    names = [s["name"] for s in state(client, table, keys[0])["seats"]]
+    assert names[:2] == [b.upper() for b in bots]
+    assert len({n.casefold() for n in names}) == 4, names
+    assert all(name in BOT_NAMES for name in names[2:]), names
+
+
+def test_a_person_who_takes_another_persons_name_gets_a_number(client: TestClient) -> None:
+    created = open_table(client, game="cento", seats=["human", "human", "human"], seed=4)
+    table, keys = created["table"], tokens(created)
+    got = [
+        client.put(f"/api/tables/{table}/name", params={"token": key}, json={"name": name}).json()
+        for key, name in zip(keys.values(), ["Mia", "mia", "Mia"], strict=True)
+    ]
+    assert [g["name"] for g in got] == ["Mia", "mia 2", "Mia 3"]
+    long = "x" * 24
+    client.put(f"/api/tables/{table}/name", params={"token": keys[0]}, json={"name": long})
+    answer = client.put(f"/api/tables/{table}/name", params={"token": keys[1]}, json={"name": long})
+    assert answer.json()["name"] == "x" * 22 + " 2"
+    # naming oneself again with one's own name changes nothing
+    again = client.put(
+        f"/api/tables/{table}/name", params={"token": keys[2]}, json={"name": "Mia 3"}
+    )
+    assert again.json()["name"] == "Mia 3"
+    # at the opening, a later seat's name yields to an earlier one's
+    opened = create(
+        client,
+        game="cento",
+        players=3,
+        seats=["human", "human", "bot:easy"],
+        names=["Anna", "ANNA", None],
+    ).json()
+    names = [s["name"] for s in state(client, opened["table"])["seats"]]
+    assert names[:2] == ["Anna", "ANNA 2"]
+    assert names[2].casefold() != "anna"
+
+
 def test_a_person_names_their_seat_and_every_seat_and_the_log_say_it(client: TestClient) -> None:
     created = open_table(client, game="cento", seats=["human", "human"], seed=5)
     table, keys = created["table"], tokens(created)

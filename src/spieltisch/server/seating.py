@@ -2,7 +2,10 @@
 
 A person names their own seat (or the person opening the table names the seats they fill);
 a bot gets a friendly first name, chosen from the table's seed so that it stays the same
-for the whole table, and never one another seat at the table already has.
+for the whole table, and never one another seat at the table already has. Names at a table
+are distinct (compared without case): a person keeps the name they choose and a bot holding
+it takes another friendly name; a person choosing another person's name gets a number
+("Mia 2").
 """
 
 from __future__ import annotations
@@ -74,6 +77,38 @@ def bot_names(seed: int, seats: Sequence[str], taken: Sequence[str]) -> list[str
     return [next(picks, "Bot") if kind.startswith(BOT_PREFIX) else "" for kind in seats]
 
 
+def distinct_names(seed: int, seats: Sequence[str], names: Sequence[str], seat: int) -> list[str]:
+    """``names`` (one per seat of ``seats``) after the person at ``seat`` chose
+    ``names[seat]``, made distinct: if another person has that name, the chooser's gets the
+    lowest free number ("Mia 2"); a bot that has it takes the first friendly name, in the
+    table's ``seed`` order, that no seat has."""
+    new = list(names)
+    chosen = new[seat]
+    if not chosen:
+        return new
+    people = {
+        name.casefold()
+        for s, name in enumerate(new)
+        if s != seat and name and not seats[s].startswith(BOT_PREFIX)
+    }
+    if chosen.casefold() in people:
+        number = 2
+        while True:
+            tail = f" {number}"
+            candidate = chosen[: NAME_MOST - len(tail)].rstrip() + tail
+            if candidate.casefold() not in people:
+                break
+            number += 1
+        new[seat] = chosen = candidate
+    for s, kind in enumerate(seats):
+        if s != seat and kind.startswith(BOT_PREFIX) and new[s].casefold() == chosen.casefold():
+            used = {name.casefold() for name in new if name}
+            free = [name for name in BOT_NAMES if name.casefold() not in used]
+            random.Random(derive_seed(seed, "names")).shuffle(free)
+            new[s] = free[0] if free else f"Bot {s + 1}"
+    return new
+
+
 def level_of(kind: str) -> str | None:
     """The strength level of a seat kind ``bot:easy`` … (``None``: a person or a raw spec)."""
     level = kind.removeprefix(BOT_PREFIX)
@@ -91,4 +126,12 @@ def bot_spec(game_id: str, kind: str) -> str | None:
     return kind.removeprefix(BOT_PREFIX)
 
 
-__all__ = ["BOT_NAMES", "NAME_MOST", "bot_names", "bot_spec", "clean_name", "level_of"]
+__all__ = [
+    "BOT_NAMES",
+    "NAME_MOST",
+    "bot_names",
+    "bot_spec",
+    "clean_name",
+    "distinct_names",
+    "level_of",
+]

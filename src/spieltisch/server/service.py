@@ -67,6 +67,7 @@ from spieltisch.server.seating import (
     bot_names,
     bot_spec,
     clean_name,
+    distinct_names,
     level_of,
 )
 from spieltisch.server.security import hash_token, new_token, seat_of_token
@@ -1108,21 +1109,24 @@ class TableManager:
 
     # -- names, playing again, away and back ------------------------------------------
     async def name(self, table: Table, seat: Seat | None, name: object) -> str:
-        """Name the seat ``seat`` (its person's choice), stored; returns the name."""
+        """Name the seat ``seat`` (its person's choice), stored; returns the name it got:
+        names at a table stay distinct (:func:`distinct_names`)."""
         if seat is None:
             raise refuse(403, "spectator_name")
         clean = clean_name(name)
         if clean is None:
             raise refuse(422, "bad_name", most=NAME_MOST)
-        names = list(table.names)
-        names[seat] = clean
-        try:
-            await self._run(self._store().save_names, table.id, names)
-        except Exception:
-            log.exception("storing the names of table %s failed", table.id)
-            raise refuse(503, "store_failed") from None
-        table.rename(names)
-        return clean
+        async with table.lock:  # two people naming themselves at once see each other
+            names = list(table.names)
+            names[seat] = clean
+            names = distinct_names(table.header.seed, table.header.seats, names, seat)
+            try:
+                await self._run(self._store().save_names, table.id, names)
+            except Exception:
+                log.exception("storing the names of table %s failed", table.id)
+                raise refuse(503, "store_failed") from None
+            table.rename(names)
+        return names[seat]
 
     async def play_again(self, table: Table, seat: Seat | None) -> Table:
         """The table that plays ``table`` again: the same game, options, seats, names and
@@ -1221,12 +1225,15 @@ def checked_names(names: list[str | None] | None, players: int) -> list[str]:
         return [""] * players
     if len(names) != players:
         raise refuse(422, "names_count", players=players, given=len(names))
-    chosen = []
+    chosen: list[str] = []
     for name in names:
         clean = "" if name is None else clean_name(name)
         if clean is None:
             raise refuse(422, "bad_name", most=NAME_MOST)
         chosen.append(clean)
+    people = ["human"] * players  # the bots are named later, around these
+    for seat in range(players):  # a later seat's name yields to an earlier one's
+        chosen[: seat + 1] = distinct_names(0, people[: seat + 1], chosen[: seat + 1], seat)
     return chosen
 
 

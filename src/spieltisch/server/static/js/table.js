@@ -260,7 +260,13 @@ function draw(view, { moves, marks, acting, sentence: said, playing = false }) {
 }
 
 function showGameName(state) {
-  $("game-name").textContent = gameName(state);
+  // the game's own name always whole; its subtitle ("– Das Zahlenspiel") smaller, the part
+  // that yields (ends in "…", or is left out on a phone) when the header is short of room
+  const [title, ...rest] = gameName(state).split(" – ");
+  const heading = $("game-name");
+  heading.replaceChildren(h("span", { class: "game-title" }, title));
+  if (rest.length) heading.append(h("span", { class: "game-subtitle" }, ` – ${rest.join(" – ")}`));
+  heading.title = gameName(state);
   const link = $("rules-link");
   link.href = rulesUrl(state.game, lang);
   link.textContent = t(lang, "rules");

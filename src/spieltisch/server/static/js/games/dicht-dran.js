@@ -142,15 +142,11 @@ function ringCard(view, ctx, position) {
   );
 }
 
-/** The gap's words where the target lay before it was pushed in, beside its arc. */
+/** The gap's words, in the arc's colour, in the line under the ring: on the ring they would
+ * lie on the target card, its "Ziel" mark or a neighbour at some target positions. */
 function gapLabel(view, ctx) {
   const [low, high] = view.gap;
-  const { left, top } = place(view.target_position, OUTER + 3);
-  return h(
-    "div",
-    { class: "dd-gap-text", style: `left:${left.toFixed(2)}%;top:${top.toFixed(2)}%` },
-    w(ctx, "gap", { low, high }),
-  );
+  return h("strong", { class: "dd-gap-text" }, w(ctx, "gap", { low, high }));
 }
 
 /** The pass, the cards still missing and the piles, under the ring. */
@@ -160,6 +156,7 @@ function facts(view, ctx) {
   return h(
     "p",
     { class: "dd-facts" },
+    gapLabel(view, ctx),
     h("span", {}, w(ctx, "pass", { n: view.pass_number, of: view.passes })),
     waiting ? h("strong", { class: "dd-missing" }, w(ctx, missing === 1 ? "missing_one" : "missing", { n: missing })) : null,
     h("span", {}, w(ctx, "piles", { draw: view.draw_pile_size, discard: view.discard_pile.length })),
@@ -175,7 +172,6 @@ function felt(view, ctx) {
       "div",
       { class: "dd-ring", dataset: { target: String(view.target_position) } },
       gapArc(view.target_position),
-      gapLabel(view, ctx),
       h("div", { class: "dd-ring-cards", role: "list", "aria-label": w(ctx, "circle") }, positions),
     ),
     facts(view, ctx),
