@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from spieltisch.bots.cento import CentoBot
+from spieltisch.bots import make_bot
+from spieltisch.bots.cento import PARAMETERS, CentoBot, Weights
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.match import play_match
-from spieltisch.games import make_game
+from spieltisch.games import descriptor, make_game
 from spieltisch.games.cento import Cento
 from tests.bots.common import ViewOnly, heuristic_lineup, win_share_against_random
 from tests.games.test_cento import table
@@ -74,3 +75,23 @@ def test_the_plan_of_a_turn_follows_the_chain_after_a_schnapszahl(
     while state.to_move == 0 and not game.is_terminal(state):
         game.play(state, 0, bot.act(game.view(state, 0), game.legal_actions(state, 0)))
     assert sorted(state.hands[0]) == left
+
+
+def test_the_weights_are_set_by_the_specs_parameters() -> None:
+    bot = make_bot("heuristic:free=2.5:go_out=6", make_game("cento"), 0)
+    assert isinstance(bot, CentoBot)
+    assert bot.w == Weights(free=2.5, go_out=6.0)
+    assert descriptor("cento").heuristic_parameters == PARAMETERS
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("heuristic:free=-1", "parameter free is a number from 0 up, got '-1'"),
+        ("heuristic:go_out=many", "parameter go_out is a number from 0 up, got 'many'"),
+        ("heuristic:go_out_hand=3", "has no parameter 'go_out_hand'; its parameters: free,"),
+    ],
+)
+def test_a_bad_weight_is_refused_saying_what_is_allowed(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec, make_game("cento"), 0)

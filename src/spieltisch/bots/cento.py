@@ -45,12 +45,12 @@ fingerprints.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
 from spieltisch.bots.model import Model
-from spieltisch.bots.scoring import TieBreaker
+from spieltisch.bots.scoring import TieBreaker, number
 from spieltisch.core.errors import BotSpecError
 from spieltisch.core.game import Game, View
 from spieltisch.games.cento.actions import DRAW, END, FREE_LAYS, TAKE, TAKE_COUNT, Lay
@@ -702,9 +702,22 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return hand[:i] + hand[i + 1 :]
 
 
+#: The weights a bot spec may set (``heuristic:free=2.5:go_out=6``), each a number from 0.
+PARAMETERS: tuple[str, ...] = tuple(f.name for f in fields(Weights) if f.name != "go_out_hand")
+
+
+def weights_from(params: dict[str, str]) -> Weights:
+    """The default :class:`Weights` with those named in ``params`` set (numbers from 0)."""
+    chosen: dict[str, Any] = {
+        key: number(params, key, getattr(Weights(), key)) for key in PARAMETERS
+    }
+    return replace(Weights(), **chosen)
+
+
 def make(game: Game[Any, Any, Any], seed: int, params: dict[str, str], spec: str) -> CentoBot:
-    """The heuristic Cento bot for ``game`` (any variant and options)."""
-    return CentoBot(game, seed, spec)
+    """The heuristic Cento bot for ``game`` (any variant and options); its weights may be
+    set by the spec's parameters (:data:`PARAMETERS`)."""
+    return CentoBot(game, seed, spec, weights_from(params) if params else None)
 
 
-__all__ = ["CentoBot", "Weights", "make"]
+__all__ = ["PARAMETERS", "CentoBot", "Weights", "make", "weights_from"]

@@ -13,6 +13,17 @@ from spieltisch.games.cento.words import WORDS
 DESCRIPTOR = GameDescriptor(
     Cento,
     heuristic="spieltisch.bots.cento:make",
+    heuristic_parameters=(
+        "free",
+        "hundred",
+        "reach",
+        "mono",
+        "oblige",
+        "block",
+        "follow",
+        "go_out",
+        "potential",
+    ),
     belief="spieltisch.bots.cento_belief:make",
     presets=presets_with(STRONG_SEARCH + ":top=6:switch=1"),
     browser_module=True,
