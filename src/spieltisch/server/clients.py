@@ -10,8 +10,10 @@ list that each proxy appends to, so the client is its last address that is not i
 trusted proxy (an address a client wrote into the header itself stands further left and is
 never taken).
 
-Tables per minute are counted in a moving window by the ``limits`` library (in memory:
-each server process counts for itself); open sockets are plain counters.
+Tables per minute are counted in a moving window of the last 60 s (in memory: each server
+process counts for itself); open sockets are plain counters. Every count is dropped once it
+says nothing any more (no table in the last minute, no socket open), so what the gate holds
+is bounded by the clients active in the last minute, however many addresses come and go.
 """
 
 from __future__ import annotations
@@ -19,21 +21,21 @@ from __future__ import annotations
 import ipaddress
 import math
 import time
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-import limits
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 
 from spieltisch.server import defaults
 from spieltisch.server.service import ServiceError, refuse
 
 K = TypeVar("K")
+
+#: The window of ``tables_per_minute``, in seconds.
+MINUTE = 60.0
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
@@ -78,12 +80,20 @@ class ClientGate:
     limits: ClientLimits = field(default_factory=ClientLimits)
     sockets: Counter[str] = field(default_factory=Counter)
     table_sockets: Counter[tuple[str, int | None]] = field(default_factory=Counter)
+    #: The clock (``time.monotonic``; tests move their own).
+    clock: Callable[[], float] = time.monotonic
 
     def __post_init__(self) -> None:
         #: Each client's message allowance and when it was last counted.
         self._messages: dict[str, tuple[float, float]] = {}
-        self._window = MovingWindowRateLimiter(MemoryStorage())
-        self._tables = limits.RateLimitItemPerMinute(max(self.limits.tables_per_minute, 1))
+        #: When each client opened its tables of the last minute (oldest first).
+        self._opened: dict[str, deque[float]] = {}
+        self._next_sweep = self.clock() + MINUTE
+
+    def bookkeeping(self) -> int:
+        """How many entries the gate holds for clients and tables: 0 once no socket is
+        open and no table was opened in the last minute."""
+        return len(self.sockets) + len(self.table_sockets) + len(self._messages) + len(self._opened)
 
     # -- who is the client ----------------------------------------------------------
     def client(self, connection: HTTPConnection) -> str:
@@ -114,10 +124,20 @@ class ClientGate:
         """Count a new table of ``client``; refused (429) once it opened
         ``tables_per_minute`` in the last 60 s, with the seconds until it may again."""
         most = self.limits.tables_per_minute
-        if most <= 0 or self._window.hit(self._tables, "tables", client):
+        if most <= 0:
             return
-        reset = self._window.get_window_stats(self._tables, "tables", client).reset_time
-        wait = max(1, math.ceil(reset - time.time()))
+        now = self.clock()
+        if now >= self._next_sweep:  # clients without a table in the last minute
+            self._next_sweep = now + MINUTE
+            for old in [key for key, times in self._opened.items() if times[-1] <= now - MINUTE]:
+                del self._opened[old]
+        opened = self._opened.setdefault(client, deque())
+        while opened and opened[0] <= now - MINUTE:
+            opened.popleft()
+        if len(opened) < most:
+            opened.append(now)
+            return
+        wait = max(1, math.ceil(opened[0] + MINUTE - now))
         raise refuse(429, "too_many_tables", most=most, retry_after=wait)
 
     # -- open sockets -------------------------------------------------------------------
@@ -146,7 +166,7 @@ class ClientGate:
         rate = self.limits.message_rate
         if rate <= 0:
             return 0.0
-        now = time.monotonic()
+        now = self.clock()
         burst = float(self.limits.message_burst)
         allowance, last = self._messages.get(client, (burst, now))
         allowance = min(burst, allowance + (now - last) * rate) - 1
