@@ -8,8 +8,11 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
+import shutil
 import socket
 import struct
+import subprocess
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from websockets.sync.client import connect
 
+from spieltisch.server.http import HeldBackWebSocketProtocol
 from tests.server.live import LiveServer
 
 #: Messages in the burst: at 7 bytes a frame, several reads' worth.
@@ -118,3 +122,32 @@ def test_a_burst_of_tiny_messages_is_answered_one_by_one_in_order(server: LiveSe
     assert [m["code"] for m in errors[:BURST]] == ["not_json"] * BURST
     assert errors[BURST]["code"] == "spectator_acts"
     assert errors[BURST]["id"] == "last"
+
+
+@pytest.mark.skipif(shutil.which("ss") is None, reason="needs ss (iproute2)")
+def test_a_websocket_has_a_fixed_send_buffer(server: LiveServer) -> None:
+    """The kernel may not grow a WebSocket's send buffer to megabytes (loopback starts
+    near 4 MiB): a client that does not read fills it, and meets the send timeout, soon."""
+    created = server.http.post(
+        f"{server.url}/api/tables",
+        json={"game": "dicht-dran", "players": 4, "seats": ["human"] * 4},
+    ).json()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall(
+            f"GET /ws/tables/{created['table']} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        data = b""
+        while b"\r\n\r\n" not in data or data.endswith(b"\r\n\r\n"):  # the 101, a state
+            chunk = sock.recv(65536)
+            assert chunk, "the server closed the connection"
+            data += chunk
+        assert data.startswith(b"HTTP/1.1 101"), data[:100]
+        mine = sock.getsockname()[1]
+        query = f"sport = :{server.port} and dport = :{mine}"
+        shown = subprocess.run(["ss", "-tmn", query], capture_output=True, text=True).stdout
+    sizes = re.findall(r"\btb(\d+)", shown)
+    assert sizes, shown
+    assert int(sizes[0]) <= 2 * HeldBackWebSocketProtocol.send_buffer

@@ -13,6 +13,8 @@ WebSocket is watched by its pings once upgraded.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 from typing import Any
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
@@ -103,13 +105,23 @@ class HeldBackWebSocketProtocol(WebSocketsSansIOProtocol):
     time, only while fewer than ``max_queue`` messages wait for the app; the socket is
     read again once they are all taken. A fast client's bytes wait, unparsed, in at most
     one read's buffer.
+
+    The socket's kernel send buffer is fixed at ``send_buffer`` bytes (Linux doubles it):
+    left to itself the kernel grows it up to 4 MiB for a client that does not read, so a
+    spectator taking no states held that much memory and the send timeout started only
+    minutes later, once it was full.
     """
 
     max_queue = 8
     slice = 1024
+    send_buffer = 64 * 1024
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._held = bytearray()
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
         super().connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
