@@ -106,15 +106,17 @@ class HeldBackWebSocketProtocol(WebSocketsSansIOProtocol):
     read again once they are all taken. A fast client's bytes wait, unparsed, in at most
     one read's buffer.
 
-    The socket's kernel send buffer is fixed at ``send_buffer`` bytes (Linux doubles it):
-    left to itself the kernel grows it up to 4 MiB for a client that does not read, so a
-    spectator taking no states held that much memory and the send timeout started only
-    minutes later, once it was full.
+    What waits for a client to read is bounded: the socket's kernel send buffer is fixed
+    at ``send_buffer`` bytes (Linux doubles it) and the transport takes ``write_high`` more
+    before a send waits. Left to itself the kernel grows the buffer up to 4 MiB (loopback
+    starts there), so a spectator that took no states held that much and met the send
+    timeout only minutes later, once it was full.
     """
 
     max_queue = 8
     slice = 1024
-    send_buffer = 64 * 1024
+    send_buffer = 32 * 1024
+    write_high = 16 * 1024
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._held = bytearray()
@@ -122,6 +124,9 @@ class HeldBackWebSocketProtocol(WebSocketsSansIOProtocol):
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
+        limit = getattr(transport, "set_write_buffer_limits", None)  # uvloop's or asyncio's
+        if limit is not None:
+            limit(high=self.write_high)
         super().connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
