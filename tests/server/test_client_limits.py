@@ -18,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from spieltisch.server.app import create_app
 from spieltisch.server.clients import ClientGate, ClientLimits, networks
+from spieltisch.server.service import ServiceError
 
 BODY = {"game": "dicht-dran", "players": 4, "seats": ["human", "human", "bot:easy", "bot:easy"]}
 
@@ -217,3 +218,34 @@ def test_no_message_rate_without_client_limits() -> None:
         return [await gate.message_wait("192.0.2.1") for _ in range(1000)]
 
     assert all(wait == 0.0 for wait in asyncio.run(waits()))
+
+
+def test_the_gate_forgets_clients_once_their_counts_say_nothing() -> None:
+    """Tables opened by a thousand addresses (each once refused), sockets and messages:
+    a minute after the last table and once every socket closed, the gate holds nothing
+    for any of them, so clients that come and go never grow it."""
+    now = [1000.0]
+    gate = ClientGate(ClientLimits(tables_per_minute=1), clock=lambda: now[0])
+    addresses = [f"198.51.100.{i % 250}" if i < 250 else f"2001:db8::{i:x}" for i in range(1000)]
+
+    async def visit(address: str) -> None:
+        await gate.open_table(address)
+        with pytest.raises(ServiceError) as refused:
+            await gate.open_table(address)
+        assert refused.value.params["retry_after"] == 60
+        async with gate.socket(address, "t", None):
+            await gate.message_wait(address)
+
+    async def run() -> None:
+        for address in addresses:
+            await visit(address)
+        assert gate.bookkeeping() == len(set(addresses))
+        now[0] += 61
+        await gate.open_table("192.0.2.1")  # the first table after a minute sweeps the old counts
+        assert gate.bookkeeping() == 1
+        await gate.open_table(addresses[0])  # the minute is over for the first address
+        now[0] += 61
+        await gate.open_table("192.0.2.1")
+        assert gate.bookkeeping() == 1
+
+    asyncio.run(run())

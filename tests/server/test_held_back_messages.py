@@ -6,6 +6,9 @@ goes on serving meanwhile."""
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import subprocess
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -13,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from websockets.sync.client import connect
 
+from spieltisch.server.http import HeldBackWebSocketProtocol
 from tests.server.live import LiveServer
 from tests.server.rawsocket import RawSocket, frame, split_frames
 
@@ -87,3 +91,26 @@ def test_a_burst_of_tiny_messages_is_answered_one_by_one_in_order(server: LiveSe
     assert [m["code"] for m in errors[:BURST]] == ["not_json"] * BURST
     assert errors[BURST]["code"] == "spectator_acts"
     assert errors[BURST]["id"] == "last"
+
+
+@pytest.mark.skipif(shutil.which("ss") is None, reason="needs ss (iproute2)")
+def test_a_websocket_has_a_fixed_send_buffer(server: LiveServer) -> None:
+    """The kernel may not grow a WebSocket's send buffer to megabytes (loopback starts
+    near 4 MiB): a client that does not read fills it, and meets the send timeout, soon."""
+    created = server.http.post(
+        f"{server.url}/api/tables",
+        json={"game": "dicht-dran", "players": 4, "seats": ["human"] * 4},
+    ).json()
+    client = RawSocket(f"127.0.0.1:{server.port}", f"/ws/tables/{created['table']}")
+    with client.sock as sock:
+        sock.settimeout(30)
+        while not split_frames(client.buffer)[0]:  # the first state
+            chunk = sock.recv(65536)
+            assert chunk, "the server closed the connection"
+            client.buffer += chunk
+        mine = sock.getsockname()[1]
+        query = f"sport = :{server.port} and dport = :{mine}"
+        shown = subprocess.run(["ss", "-tmn", query], capture_output=True, text=True).stdout
+    sizes = re.findall(r"\btb(\d+)", shown)
+    assert sizes, shown
+    assert int(sizes[0]) <= 2 * HeldBackWebSocketProtocol.send_buffer

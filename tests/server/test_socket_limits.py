@@ -16,7 +16,7 @@ import uvicorn
 from spieltisch.server.app import create_app
 from spieltisch.server.routes.ws import SocketLimits
 from tests.server.live import free_port
-from tests.server.rawsocket import RawSocket, close_code
+from tests.server.rawsocket import RawSocket, close_code, frame, split_frames
 
 LIMITS = SocketLimits(rate=40.0, burst=5, send_timeout=1.0, pending_errors=8)
 
@@ -96,3 +96,28 @@ def test_a_flooding_client_is_read_at_its_rate_and_keeps_its_connection(tmp_path
     assert all(f'"id": {number}}}'.encode() in data for number in range(count))
     assert b"not_json" in data
     assert elapsed >= (count - LIMITS.burst - 1) / LIMITS.rate  # the rate held it back
+
+
+def test_a_reading_client_that_sends_faster_than_its_refusals_go_out_keeps_them_all(
+    tmp_path: Path,
+) -> None:
+    """Junk in one burst with no rate limit and room for only two unsent refusals: the
+    server reads no further until they went out, so a client that reads gets every refusal
+    and keeps its connection."""
+    limits = SocketLimits(rate=1e9, burst=10**9, send_timeout=5.0, pending_errors=2)
+    count = 2000
+    with serving(tmp_path, limits) as server:
+        client = RawSocket(server, f"/ws/tables/{new_table(server)}")
+        client.sock.settimeout(30)
+        client.sock.sendall(b"".join(frame(b'{"id": %d}' % n) for n in range(count)))
+        data, refusals = client.buffer, 0
+        while refusals < count:
+            frames, data = split_frames(data)
+            assert all(opcode != 8 for opcode, _ in frames), f"closed after {refusals} refusals"
+            refusals += sum(b"bad_message" in payload for _, payload in frames)
+            if refusals < count:
+                chunk = client.sock.recv(65536)
+                assert chunk, f"the server hung up after {refusals} refusals"
+                data += chunk
+        client.sock.close()
+    assert refusals == count

@@ -10,10 +10,13 @@ list that each proxy appends to, so the client is its last address that is not i
 trusted proxy (an address a client wrote into the header itself stands further left and is
 never taken).
 
-Tables per minute are counted in a moving window by the ``limits`` library, messages in a
-token bucket, open sockets in counters: in each process's memory, or, with a shared store
+Tables per minute are counted in a moving window of the last 60 s, messages in a token
+bucket, open sockets in counters: in each process's memory, or, with a shared store
 (:mod:`spieltisch.server.sharedlimits`, ``serve --limits-store``), in one Redis for every
 process of the server. While that store does not answer, each process counts for itself.
+In memory, every count is dropped once it says nothing any more (no table in the last
+minute, no socket open), so what the gate holds is bounded by the clients active in the
+last minute, however many addresses come and go.
 """
 
 from __future__ import annotations
@@ -24,15 +27,12 @@ import ipaddress
 import logging
 import math
 import time
-from collections import Counter
-from collections.abc import AsyncIterator, Sequence
+from collections import Counter, deque
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-import limits
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 
 from spieltisch.server import defaults
@@ -42,6 +42,9 @@ from spieltisch.server.sharedlimits import SharedStore, StoreDown
 log = logging.getLogger("spieltisch.server.limits")
 
 K = TypeVar("K")
+
+#: The window of ``tables_per_minute``, in seconds.
+MINUTE = 60.0
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
@@ -88,12 +91,15 @@ class ClientGate:
     store: SharedStore | None = None
     sockets: Counter[str] = field(default_factory=Counter)
     table_sockets: Counter[tuple[str, int | None]] = field(default_factory=Counter)
+    #: The clock (``time.monotonic``; tests move their own).
+    clock: Callable[[], float] = time.monotonic
 
     def __post_init__(self) -> None:
         #: Each client's message allowance and when it was last counted.
         self._messages: dict[str, tuple[float, float]] = {}
-        self._window = MovingWindowRateLimiter(MemoryStorage())
-        self._tables = limits.RateLimitItemPerMinute(max(self.limits.tables_per_minute, 1))
+        #: When each client opened its tables of the last minute (oldest first).
+        self._opened: dict[str, deque[float]] = {}
+        self._next_sweep = self.clock() + MINUTE
         self._heart: asyncio.Task[None] | None = None
         #: Whether this process's socket counts must be written to the store anew.
         self._rewrite = False
@@ -136,6 +142,11 @@ class ClientGate:
         counts.update({f"p:{_place(key)}": n for key, n in self.table_sockets.items()})
         return counts
 
+    def bookkeeping(self) -> int:
+        """How many entries the gate holds for clients and tables: 0 once no socket is
+        open and no table was opened in the last minute."""
+        return len(self.sockets) + len(self.table_sockets) + len(self._messages) + len(self._opened)
+
     # -- who is the client ----------------------------------------------------------
     def client(self, connection: HTTPConnection) -> str:
         """The client's address: the peer's, or, when the peer is a trusted proxy, the
@@ -169,15 +180,24 @@ class ClientGate:
             return
         if self.store is not None:
             with contextlib.suppress(StoreDown):
-                reset = await self.store.hit(self._tables, client)
+                reset = await self.store.hit(most, client)
                 if reset is None:
                     return
                 wait = max(1, math.ceil(reset - time.time()))
                 raise refuse(429, "too_many_tables", most=most, retry_after=wait)
-        if self._window.hit(self._tables, "tables", client):
             return
-        reset = self._window.get_window_stats(self._tables, "tables", client).reset_time
-        wait = max(1, math.ceil(reset - time.time()))
+        now = self.clock()
+        if now >= self._next_sweep:  # clients without a table in the last minute
+            self._next_sweep = now + MINUTE
+            for old in [key for key, times in self._opened.items() if times[-1] <= now - MINUTE]:
+                del self._opened[old]
+        opened = self._opened.setdefault(client, deque())
+        while opened and opened[0] <= now - MINUTE:
+            opened.popleft()
+        if len(opened) < most:
+            opened.append(now)
+            return
+        wait = max(1, math.ceil(opened[0] + MINUTE - now))
         raise refuse(429, "too_many_tables", most=most, retry_after=wait)
 
     # -- open sockets -------------------------------------------------------------------
@@ -236,7 +256,7 @@ class ClientGate:
         if self.store is not None and self.store.up:
             with contextlib.suppress(StoreDown):
                 return await self.store.message_wait(client, rate, self.limits.message_burst)
-        now = time.monotonic()
+        now = self.clock()
         burst = float(self.limits.message_burst)
         allowance, last = self._messages.get(client, (burst, now))
         allowance = min(burst, allowance + (now - last) * rate) - 1

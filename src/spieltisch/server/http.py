@@ -13,6 +13,8 @@ WebSocket is watched by its pings once upgraded.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 from typing import Any
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
@@ -103,14 +105,50 @@ class HeldBackWebSocketProtocol(WebSocketsSansIOProtocol):
     time, only while fewer than ``max_queue`` messages wait for the app; the socket is
     read again once they are all taken. A fast client's bytes wait, unparsed, in at most
     one read's buffer.
+
+    What waits for a client to read is bounded: the socket's kernel send buffer is fixed
+    at ``send_buffer`` bytes (Linux doubles it) and the transport takes ``write_high`` more
+    before a send waits. Left to itself the kernel grows the buffer up to 4 MiB (loopback
+    starts there), so a spectator that took no states held that much and met the send
+    timeout only minutes later, once it was full. Once the app is done with a connection,
+    its last bytes (the close frame) get ``close_grace`` seconds to go out; then the
+    connection is cut off (uvicorn only closes the transport, which waits for ever for a
+    client that does not read).
     """
 
     max_queue = 8
     slice = 1024
+    send_buffer = 32 * 1024
+    write_high = 16 * 1024
+    close_grace = 5.0
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._held = bytearray()
+        self._cut_timer: asyncio.TimerHandle | None = None
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
+        limit = getattr(transport, "set_write_buffer_limits", None)  # uvloop's or asyncio's
+        if limit is not None:
+            limit(high=self.write_high)
         super().connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._cut_timer is not None:
+            self._cut_timer.cancel()
+            self._cut_timer = None
+        super().connection_lost(exc)
+
+    async def run_asgi(self) -> None:
+        await super().run_asgi()
+        if not self.disconnected:
+            self._cut_timer = self.loop.call_later(self.close_grace, self._cut_off)
+
+    def _cut_off(self) -> None:
+        self._cut_timer = None
+        if not self.disconnected:
+            self.transport.abort()
 
     def data_received(self, data: bytes) -> None:
         self._held += data

@@ -81,6 +81,9 @@ BOT_PREFIX = "bot:"
 SEED_BITS = 53
 #: How long a finished table stays in memory after its last watcher left.
 FORGET_FINISHED_SECONDS = 600.0
+#: Seconds between two looks for tables nobody used for ``archive_after`` and for words
+#: and views built for readers who left (:meth:`Table.forget_unwatched`).
+UNWATCHED_SWEEP = 15.0
 #: How often a bot is asked for one decision that fails (raises, or is illegal) before
 #: its table is marked as stuck.
 BOT_ATTEMPTS = 3
@@ -168,6 +171,8 @@ class Listener:
         #: The refusal code of ``closing`` and the WebSocket close code that ends it.
         self.closing_code = ("table_reloaded", 4503)
         self.wake = asyncio.Event()
+        #: Set whenever a queued error went out (the reader waits on it when many wait).
+        self.drained = asyncio.Event()
         self.dirty = True
         self.wake.set()  # the first message: the current state
 
@@ -357,6 +362,18 @@ class Table:
                 )
         stop = len(self.events) if end is None else end
         return [entry for entry in done[since:stop] if entry is not None]
+
+    def forget_unwatched(self) -> None:
+        """Drop the words and views built for readers without a connection now (spectators
+        who left, a language nobody reads): they are built again when asked for. A reader's
+        words for every event are most of a table's memory, and spectators come and go."""
+        readers = {(listener.lang, listener.seat) for listener in self.listeners}
+        for key in [key for key in self.described if key not in readers]:
+            del self.described[key]
+        seats = {seat for _, seat in readers}
+        for entry in self.kept:
+            for seat in [seat for seat in entry.views if seat not in seats]:
+                del entry.views[seat]
 
     def next_in_step(self, seq: int) -> Event | None:
         """The event after number ``seq`` when the same step told it, else ``None``."""
@@ -626,8 +643,8 @@ class TableManager:
     async def _archive_idle(self) -> None:
         """Drop from memory every table nobody has used for ``archive_after`` seconds: no
         connection, no bot playing, no request (it stays stored, and is loaded again when
-        someone asks for it)."""
-        tick = min(60.0, max(self.archive_after / 4, 0.01))
+        someone asks for it); of every other table, what was built for readers who left."""
+        tick = min(UNWATCHED_SWEEP, max(self.archive_after / 4, 0.01))
         while True:
             await asyncio.sleep(tick)
             now = time.monotonic()
@@ -637,6 +654,8 @@ class TableManager:
                 busy = playing or table.listeners or table.lock.locked()
                 if idle and not busy and self._tables.get(table.id) is table:
                     del self._tables[table.id]
+                else:
+                    table.forget_unwatched()
 
     async def _load(self, table_id: str) -> Table:
         try:

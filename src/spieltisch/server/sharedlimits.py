@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from limits import RateLimitItem
+from limits import RateLimitItemPerMinute
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 
@@ -207,9 +207,10 @@ class SharedStore:
             )
 
     # -- tables a minute ----------------------------------------------------------------
-    async def hit(self, item: RateLimitItem, client: str) -> float | None:
-        """Count a table of ``client``: ``None`` if within ``item``, else the epoch time its
-        oldest table in the window leaves it."""
+    async def hit(self, most: int, client: str) -> float | None:
+        """Count a table of ``client``: ``None`` if it opened fewer than ``most`` in the
+        last minute, else the epoch time its oldest table in the window leaves it."""
+        item = RateLimitItemPerMinute(most)
         if await self._call(self._window.hit(item, "tables", client)):
             return None
         stats = await self._call(self._window.get_window_stats(item, "tables", client))

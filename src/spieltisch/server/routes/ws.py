@@ -12,7 +12,8 @@ socket (after a burst of ``burst``), and from all sockets of one client together
 the client's ``message_rate`` (:class:`ClientLimits`): a faster client waits, its
 messages held back by the network, not by the server's memory. A client that does not read
 what it is sent (one send waits longer than ``send_timeout`` s, or ``pending_errors``
-refusals wait unsent) is told ``not_reading`` and closed with 1008. States are never
+refusals wait unsent that long) is told ``not_reading`` and closed with 1008; while
+``pending_errors`` refusals wait, nothing more is read from it. States are never
 queued: a connection is sent the latest state once it can take it.
 """
 
@@ -50,7 +51,8 @@ class SocketLimits:
     burst: int = defaults.SOCKET_BURST
     #: Seconds one send may wait for the client to read before the client is closed.
     send_timeout: float = defaults.SEND_TIMEOUT
-    #: Refusals that may wait unsent before the client is closed as not reading.
+    #: Refusals that may wait unsent; then nothing is read until they go out, and a client
+    #: whose refusals wait ``send_timeout`` is closed as not reading.
     pending_errors: int = defaults.PENDING_ERRORS
 
 
@@ -168,6 +170,7 @@ async def _push(
                 return
             while listener.errors:
                 await send(json.dumps(listener.errors.pop(0)))
+                listener.drained.set()
             if listener.dirty:
                 listener.dirty = False
                 state = tables.seat_state(
@@ -194,8 +197,9 @@ async def _receive(
     client: str,
 ) -> None:
     """Take the client's messages, at most ``rate`` a second on this socket and at most its
-    share of the client's ``message_rate`` over all its sockets; :class:`Closing` (1008)
-    for a client with ``pending_errors`` refusals it has not read."""
+    share of the client's ``message_rate`` over all its sockets, and nothing while
+    ``pending_errors`` refusals wait unsent (:class:`Closing`, 1008, if they wait
+    ``send_timeout``)."""
     gate: ClientGate = websocket.app.state.clients
     allowance, last = float(limits.burst), time.monotonic()
     while True:
@@ -212,7 +216,7 @@ async def _receive(
         if listener.errors:
             await asyncio.sleep(0)  # the push task sends them, unless the client does not read
         if len(listener.errors) >= limits.pending_errors:
-            raise Closing(1008, refuse(408, "not_reading"))
+            await _wait_for_reading(listener, limits)
         raw = message.get("text")
         data = _parse(message.get("bytes") or b"" if raw is None else raw)
         action_id = data.get("id") if isinstance(data, dict) else None
@@ -224,6 +228,19 @@ async def _receive(
         else:
             if action_id is not None:
                 listener.acknowledge(action_id)
+
+
+async def _wait_for_reading(listener: Listener, limits: SocketLimits) -> None:
+    """Read nothing more while ``pending_errors`` refusals wait unsent: a client that sends
+    faster than its refusals go out waits for them; :class:`Closing` (1008) if they do not
+    go out within ``send_timeout`` (it does not read)."""
+    try:
+        async with asyncio.timeout(limits.send_timeout):
+            while len(listener.errors) >= limits.pending_errors:
+                listener.drained.clear()
+                await listener.drained.wait()
+    except TimeoutError:
+        raise Closing(1008, refuse(408, "not_reading")) from None
 
 
 def _parse(raw: str | bytes) -> Any:
