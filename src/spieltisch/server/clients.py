@@ -185,7 +185,6 @@ class ClientGate:
                     return
                 wait = max(1, math.ceil(reset - time.time()))
                 raise refuse(429, "too_many_tables", most=most, retry_after=wait)
-            return
         now = self.clock()
         if now >= self._next_sweep:  # clients without a table in the last minute
             self._next_sweep = now + MINUTE
