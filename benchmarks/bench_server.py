@@ -73,6 +73,8 @@ class Tally:
     actions_sent: int = 0
     states_received: int = 0
     games_over: int = 0
+    #: Tables a soak run opened after a game ended.
+    tables_again: int = 0
     connected: int = 0
 
 
@@ -282,37 +284,73 @@ async def run_load(
     rng = random.Random(args.seed)
     players: list[asyncio.Task[None]] = []
     tables_seen: list[str] = []
-    for created in tables:
+
+    def seats_of(created: dict[str, Any]) -> list[Any]:
+        """The seat players of one table."""
         tables_seen.append(created["table"])
         everyone = {seat["seat"] for seat in created["seats"]}
+        seats: list[Any] = []
         for seat in created["seats"]:
             path = f"/ws/tables/{created['table']}?token={seat['token']}"
             # --route seat: each seat to the next process (a proxy without any affinity);
             # table: every seat of a table to one process (a proxy that routes by table id).
-            first = (len(players) if args.route == "seat" else len(tables_seen)) % len(bases)
+            turn = len(players) + len(seats) if args.route == "seat" else len(tables_seen)
+            first = turn % len(bases)
             urls = [
                 bases[(first + n) % len(bases)].replace("http://", "ws://") + path
                 for n in range(len(bases))
             ]
             seat_rng = random.Random(rng.getrandbits(64))
             others = everyone - {seat["seat"]} if len(bases) > 1 and args.route == "seat" else set()
-            task = seat_player(
-                urls,
-                created["table"],
-                seat["seat"],
-                others,
-                args.think,
-                seat_rng,
-                tally,
-                start,
-                stop,
-                soak=kill is not None,
+            seats.append(
+                seat_player(
+                    urls,
+                    created["table"],
+                    seat["seat"],
+                    others,
+                    args.think,
+                    seat_rng,
+                    tally,
+                    start,
+                    stop,
+                    soak=kill is not None,
+                )
             )
-            players.append(asyncio.create_task(task))
-            if len(players) % 50 == 0:
-                await asyncio.sleep(0.05)  # connect in waves, not all at once
+        return seats
+
+    async def table_again(created: dict[str, Any]) -> None:
+        """A soak run's table: when its game is over, its people open the next one."""
+        while True:
+            await asyncio.gather(*seats_of(created))
+            if stop.is_set() or tally.quiet:
+                return
+            body = {"game": args.game, "players": args.players, "seats": ["human"] * args.players}
+            body["seed"] = args.seed * 100_000 + len(tables_seen)
+            async with httpx.AsyncClient(timeout=60) as client:
+                for attempt in range(len(bases) * 5):  # a process may be down for its restart
+                    try:
+                        base = bases[(len(tables_seen) + attempt) % len(bases)]
+                        response = await client.post(f"{base}/api/tables", json=body)
+                        response.raise_for_status()
+                        break
+                    except httpx.HTTPError:
+                        await asyncio.sleep(1)
+                else:
+                    raise SystemExit("no process opened a table")
+            created = response.json()
+            tables.append(created)
+            tally.tables_again += 1
+
+    for created in list(tables):
+        if kill is None:
+            players += [asyncio.create_task(seat) for seat in seats_of(created)]
+        else:
+            players.append(asyncio.create_task(table_again(created)))
+        if len(players) % 50 == 0:
+            await asyncio.sleep(0.05)  # connect in waves, not all at once
     deadline = time.monotonic() + 120
-    while tally.connected < len(players) and time.monotonic() < deadline:
+    everyone = sum(len(created["seats"]) for created in tables)
+    while tally.connected < everyone and time.monotonic() < deadline:
         failed = [t for t in players if t.done() and t.exception() is not None]
         if failed:
             raise SystemExit(f"a seat could not connect: {failed[0].exception()!r}")
@@ -344,7 +382,11 @@ async def run_load(
     result = summary(tally, len(players), elapsed)
     result["processes"] = len(bases)
     if kill is not None:
-        result["soak"] = {**checked, "reconnects": tally.reconnects}
+        result["soak"] = {
+            **checked,
+            "reconnects": tally.reconnects,
+            "tables_opened_again": tally.tables_again,
+        }
     result["cpu_seconds"] = {
         "server": round(server_cpu, 1) if server_cpu is not None else None,
         "clients": round(client_cpu, 1),
