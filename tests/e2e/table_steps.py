@@ -87,7 +87,7 @@ RENDER_STEPS = """async ([game, frame, before, seat, players, probe]) => {
       const place = document.createElement("div");
       place.className = "harness-seat";
       place.dataset.seat = String(s);
-      place.append(...[shown.slot, shown.extra].filter(Boolean));
+      place.append(...[shown.slot, shown.extra, shown.banner].filter(Boolean));
       box.append(place);
     }
     const hand = module.hand(step.view, ctx);

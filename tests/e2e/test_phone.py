@@ -20,6 +20,7 @@ from tests.e2e.visible import (
     missing_table_piece,
     offer,
     play_moves,
+    play_once,
     tiles,
 )
 
@@ -133,3 +134,103 @@ def test_every_table_fits_a_phone(game: str, server: Server, phone: Any, artifac
     play_moves(page, 4, pick="last" if game == "magic-numbers" else "first")
     assert_fits(page, f"{game} in the middle of the game")
     page.screenshot(path=str(artifacts / f"{game}-phone-360.png"))
+
+
+#: From now on, the first time ``selector`` shows on the page (while ``playing`` if asked),
+#: records the boxes of what it matches and of the status bar in ``window.__boxes``.
+RECORD_BOXES = """([selector, playing]) => {
+  window.__boxes = null;
+  const look = () => {
+    if (window.__boxes) return;
+    if (playing && document.body.dataset.playing !== "true") return;
+    const found = [...document.querySelectorAll(selector)]
+      .filter((el) => el.getClientRects().length);
+    if (!found.length) return;
+    const box = (el) => el.getBoundingClientRect().toJSON();
+    window.__boxes = { found: found.map(box), bar: box(document.getElementById("status-bar")),
+                       text: document.getElementById("status").textContent };
+  };
+  new MutationObserver(look)
+    .observe(document.body, { subtree: true, childList: true, attributes: true });
+}"""
+
+
+def play_until_recorded(page: Any, pick: str, moves: int = 80) -> dict[str, Any] | None:
+    for _ in range(moves):
+        boxes = page.evaluate("window.__boxes")
+        if boxes:
+            return dict(boxes)
+        if play_once(page, pick=pick) is None:
+            break
+    found = page.evaluate("window.__boxes")
+    return dict(found) if found else None
+
+
+def open_on_phone(server: Server, page: Any, game: str, seed: int) -> None:
+    seats, options = GAMES[game]
+    created = server.open_table(game, seats, options, seed=seed)
+    link = next(s["invite_url"] for s in created["seats"] if s["seat"] == 0)
+    page.add_init_script("localStorage.setItem('spieltisch.name', 'Mia');")
+    page.goto(link + "&lang=de")
+    offer(page)
+
+
+def test_the_chips_turned_over_stay_in_view_above_a_short_status_bar(
+    server: Server, phone: Any, artifacts: Path
+) -> None:
+    """Magic Numbers at 360 × 740: while the chips turn over, the docked status bar stays at
+    most two lines high (its long sentence is in the log, and a tap shows it whole) and every
+    chip turned over lies on the screen above it."""
+    page = phone
+    open_on_phone(server, page, "magic-numbers", seed=4)
+    page.evaluate(RECORD_BOXES, ["#board .mn-chip.flip", True])
+    boxes = play_until_recorded(page, pick="last")
+    assert boxes, "the chips were never turned over on the board"
+    bar = boxes["bar"]
+    assert bar["height"] <= 70, f"the status bar is {bar['height']:.0f}px high: {boxes['text']}"
+    assert bar["bottom"] <= PHONE["height"]
+    for chip in boxes["found"]:
+        assert chip["top"] >= 0, chip
+        assert chip["bottom"] <= bar["top"], f"a chip at {chip} lies under the bar at {bar['top']}"
+    # the whole sentence: in the log, and shown in the bar on a tap
+    said = boxes["text"]
+    assert said.startswith("Die Chips werden aufgedeckt")
+    page.get_by_role("button", name="Verlauf").click()
+    assert page.locator("#log li").filter(has_text=said).count() >= 1
+
+
+def test_the_cento_obligation_is_a_full_width_short_banner(
+    server: Server, phone: Any, artifacts: Path
+) -> None:
+    """Cento at 360 × 740: the obligation banner spans the width of the felt in one or two
+    lines, not a narrow tall box on the obliged seat."""
+    page = phone
+    open_on_phone(server, page, "cento", seed=4)
+    page.evaluate(RECORD_BOXES, [".cento-banner", False])
+    boxes = play_until_recorded(page, pick="first", moves=200)
+    assert boxes, "no seat was obliged to lay a Monozahl"
+    page.screenshot(path=str(artifacts / "cento-obliged-phone.png"))
+    banner = boxes["found"][0]
+    assert banner["width"] >= 0.85 * PHONE["width"], f"the banner is {banner['width']:.0f}px wide"
+    assert banner["height"] <= 50, f"the banner is {banner['height']:.0f}px high"
+    assert banner["left"] >= 0
+    assert banner["right"] <= PHONE["width"]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_play_again_is_in_view_at_the_end_of_the_game(
+    game: str, server: Server, phone: Any, artifacts: Path
+) -> None:
+    """At 360 × 740, as the game ends, "Noch einmal spielen" is on the screen without
+    scrolling (above the score explanation)."""
+    page = phone
+    open_on_phone(server, page, game, seed=4)
+    for _ in range(1500):
+        if play_once(page, pick="last" if game == "magic-numbers" else "first") is None:
+            break
+    again = page.get_by_role("button", name="Noch einmal spielen")
+    again.wait_for()
+    page.screenshot(path=str(artifacts / f"{game}-end-phone-360.png"))
+    box = again.bounding_box()
+    assert box["y"] >= 0, f"{game}: the button lies above the screen at {box['y']:.0f}px"
+    assert box["y"] + box["height"] <= PHONE["height"], f"{game}: the button is at {box['y']:.0f}px"

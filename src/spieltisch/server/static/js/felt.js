@@ -97,6 +97,7 @@ function seatShows(game, view, seat, ctx) {
     chip: shown.chip ?? null,
     slot: shown.slot ?? null,
     extra: shown.extra ?? null,
+    banner: shown.banner ?? null,
   };
 }
 
@@ -178,7 +179,7 @@ function seatElement(game, view, place, ctx, compact) {
   const classes = ["seat", `at-${side}`, compact ? "compact" : "", me ? "me" : "", acting ? "acting" : ""];
   if (info.kind === "bot") classes.push("bot");
   if (info.away) classes.push("away");
-  return h(
+  const element = h(
     "div",
     {
       class: classes.filter(Boolean).join(" "),
@@ -189,8 +190,16 @@ function seatElement(game, view, place, ctx, compact) {
     },
     plate,
     shown.extra ? h("div", { class: "extra" }, shown.extra) : null,
+    shown.banner && !compact ? h("div", { class: "extra" }, shown.banner) : null,
     slot,
   );
+  // On a phone a seat's banner (Cento's obligation) is a full-width line under the seat strip,
+  // in the seat's colour and with its name.
+  if (shown.banner && compact) {
+    shown.banner.prepend(h("span", { class: "banner-who" }, `${name}: `));
+    element.banner = h("div", { class: "seat-banner", dataset: { seat: String(seat) }, style: `--seat-colour: var(--seat-${seat % 6})` }, shown.banner);
+  }
+  return element;
 }
 
 /** The game's centre: its felt (or, for a module not yet converted, its whole board). */
@@ -207,7 +216,8 @@ export function drawTable(felt, handBox, game, view, ctx) {
   const seats = places.map((place) => seatElement(game, view, place, ctx, compact));
   const middle = centre(game, view, ctx);
   if (compact) {
-    fill(felt, h("div", { class: "seat-strip" }, seats), middle);
+    const banners = seats.map((seat) => seat.banner).filter(Boolean);
+    fill(felt, h("div", { class: "seat-strip" }, seats), ...banners, middle);
   } else {
     const side = (name) => h("div", { class: `side side-${name}` }, seats.filter((_, i) => places[i].side === name));
     fill(felt, side("top"), middle, side("bottom"));

@@ -42,6 +42,8 @@ function main() {
   $("skip").addEventListener("click", () => sequencer.skip());
   $("felt").addEventListener("click", () => sequencer.busy && sequencer.skip());
   document.addEventListener("keydown", onKey);
+  // on a phone the status bar shows two lines of its sentence; a tap shows it whole
+  $("status").addEventListener("click", () => $("status-bar").classList.toggle("open"));
   $("log-toggle").addEventListener("click", () => toggleLog());
   $("log-close").addEventListener("click", () => toggleLog(false));
   $("sheet-toggle").addEventListener("click", () => toggleSheet());
@@ -253,6 +255,7 @@ function draw(view, { moves, marks, acting, sentence: said, playing = false }) {
   fitDock();
   let text = said;
   if (moves && state.bot_error && !state.over) text = `${text} – ${state.bot_error}`;
+  if ($("status").textContent !== text) $("status-bar").classList.remove("open");
   $("status").textContent = text;
   renderMoves(game, moves, ctx);
   $("sheet-toggle").hidden = !game.sheet;
@@ -386,9 +389,12 @@ function resultRows(state) {
 
 function renderResult(state) {
   const box = $("result");
+  const ending = state.over && !document.body.classList.contains("game-over");
   box.hidden = !state.over;
   document.body.classList.toggle("game-over", state.over);
   if (!state.over) return fill(box);
+  // as the game ends, the page shows its result from the top (the end's actions in view)
+  if (ending) requestAnimationFrame(() => box.scrollIntoView({ block: "start" }));
   const game = gameModule(state.game);
   const ctx = moduleContext({ lang, state, view: state.view, moves: null, acting: [], faces });
   const rows = resultRows(state);
@@ -433,11 +439,12 @@ function renderResult(state) {
     box,
     h("h2", { id: "result-heading" }, t(lang, "result")),
     headline ? h("p", { class: "winner" }, headline) : null,
-    table,
-    game.ending ? game.ending(state.view, state.result, ctx) : null,
+    // the end's actions first, in view without scrolling (on a phone too), then the scores
     waiting,
     h("p", { class: "actions" }, again, " ", replay, " ", transcript),
     h("div", { id: "again-invites" }),
+    table,
+    game.ending ? game.ending(state.view, state.result, ctx) : null,
   );
 }
 

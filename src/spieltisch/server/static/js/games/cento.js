@@ -176,7 +176,8 @@ const cento = {
       hand: null,
       chip,
       slot: null, // the laid card slides into the chain in the centre
-      extra: obliged ? h("p", { class: "cento-banner", role: "note" }, w(ctx, "banner_obliged")) : null,
+      extra: null,
+      banner: obliged ? h("p", { class: "cento-banner", role: "note" }, w(ctx, "banner_obliged")) : null,
     };
   },
 
