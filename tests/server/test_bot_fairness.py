@@ -21,6 +21,7 @@ from spieltisch.server.app import create_app
 from spieltisch.server.botplay import BotPool
 from spieltisch.server.botqueue import BotLimits, FairQueue, parse_all_bot_tables
 from spieltisch.server.service import TableManager
+from tests.server.loops import run_apart
 from tests.server.tables import open_table, state, tokens
 
 #: A budget no search finishes within a test (hours on any machine).
@@ -138,10 +139,7 @@ async def settle() -> None:
 
 
 def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """Run ``scenario`` on an event loop of its own, in a thread of its own (the browser
-    tests' Playwright keeps a loop running in the main thread for the whole session)."""
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, scenario()).result()
+    run_apart(scenario())
 
 
 def test_a_table_where_a_person_sits_goes_before_all_bot_tables() -> None:

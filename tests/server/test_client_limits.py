@@ -4,7 +4,6 @@ proxy, and links that never come from the request's Host header."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -19,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from spieltisch.server.app import create_app
 from spieltisch.server.clients import ClientGate, ClientLimits, networks
 from spieltisch.server.service import ServiceError
+from tests.server.loops import run_apart
 
 BODY = {"game": "dicht-dran", "players": 4, "seats": ["human", "human", "bot:easy", "bot:easy"]}
 
@@ -209,7 +209,7 @@ def test_all_sockets_of_a_client_share_its_message_rate() -> None:
             assert await gate.message_wait("192.0.2.2") == 0.0
         assert "192.0.2.1" not in gate._messages
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_no_message_rate_without_client_limits() -> None:
@@ -217,7 +217,7 @@ def test_no_message_rate_without_client_limits() -> None:
         gate = ClientGate(ClientLimits.none())
         return [await gate.message_wait("192.0.2.1") for _ in range(1000)]
 
-    assert all(wait == 0.0 for wait in asyncio.run(waits()))
+    assert all(wait == 0.0 for wait in run_apart(waits()))
 
 
 def test_the_gate_forgets_clients_once_their_counts_say_nothing() -> None:
@@ -248,4 +248,4 @@ def test_the_gate_forgets_clients_once_their_counts_say_nothing() -> None:
         await gate.open_table("192.0.2.1")
         assert gate.bookkeeping() == 1
 
-    asyncio.run(run())
+    run_apart(run())

@@ -34,6 +34,7 @@ from spieltisch.server.service import ServiceError
 from spieltisch.server.sharedlimits import SharedStore, redacted
 from spieltisch.server.storage.jobs import JobRow, open_job_store
 from tests.server.live import LiveServer, free_port
+from tests.server.loops import run_apart
 
 REDIS = os.environ.get("SPIELTISCH_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
@@ -84,7 +85,7 @@ async def refused(gate: ClientGate, client: str, table: str, seat: int | None) -
 
 
 def run(scenario: Any) -> None:
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 # -- one budget over every process -------------------------------------------------------
