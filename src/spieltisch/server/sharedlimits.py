@@ -42,13 +42,17 @@ TTL = 15.0
 #: The URL schemes a limits store may have.
 SCHEMES = ("redis", "rediss", "unix")
 
-_ADMIT = """
+#: Both scripts begin here: mark this process (ARGV[1]) alive in the set of live processes
+#: (KEYS[1]) and drop those whose last heartbeat is older than the TTL (ARGV[2]).
+_ALIVE = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 local ttl = tonumber(ARGV[2])
 redis.call('ZADD', KEYS[1], now, ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ttl)
-local live = redis.call('ZRANGE', KEYS[1], 0, -1)
+"""
+
+_ADMIT = _ALIVE + """local live = redis.call('ZRANGE', KEYS[1], 0, -1)
 for i = 0, 1 do
   local field, most = ARGV[4 + 2 * i], tonumber(ARGV[5 + 2 * i])
   if most > 0 then
@@ -74,13 +78,7 @@ end
 return 0
 """
 
-_BEAT = """
-local t = redis.call('TIME')
-local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local ttl = tonumber(ARGV[2])
-redis.call('ZADD', KEYS[1], now, ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ttl)
-if ARGV[3] == 'write' then
+_BEAT = _ALIVE + """if ARGV[3] == 'write' then
   redis.call('DEL', KEYS[2])
   for i = 4, #ARGV, 2 do
     redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
