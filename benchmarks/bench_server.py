@@ -24,7 +24,9 @@ time to a seat's own pushed view, it then measures the time from an action to th
 pushed state that shows it at each of the other seats of its table ("every seat's view").
 
 The clients run in this process, on the same machine as the server: their CPU time is
-taken from the server's. Needs the ``test`` extra (``websockets``, ``httpx``).
+taken from the server's. Each seat connects from a loopback address of its own
+(``127.2.x.y``), so the server's per-client limits meet every seat as one person; only the
+tables are opened from one address, with ``--tables-per-minute 0``. Needs the ``test`` extra (``websockets``, ``httpx``).
 """
 
 from __future__ import annotations
@@ -78,6 +80,14 @@ class Tally:
     connected: int = 0
 
 
+def seat_address(n: int) -> str:
+    """The loopback address of the ``n``-th seat (Linux routes all of 127/8 to ``lo``): one
+    client each, so the server's per-client limits (a client's message budget) meet each
+    seat alone, as they meet people at their own computers."""
+    n %= 250 * 250
+    return f"127.2.{n // 250}.{n % 250 + 1}"
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -88,8 +98,9 @@ def free_port() -> int:
 def start_server(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "spieltisch.cli.main", "serve", "--port", str(port)]
     command += ["--db", db]
-    # every client of the benchmark is this process, at one address: no per-client limits
-    command += ["--tables-per-minute", "0", "--sockets-per-client", "0"]
+    # the tables are all opened by this process, at one address; each seat is a client of
+    # its own (its own loopback address), so the other per-client limits stay as served
+    command += ["--tables-per-minute", "0"]
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=out)
     deadline = time.monotonic() + 60
@@ -137,10 +148,11 @@ async def seat_player(
     tally: Tally,
     start: asyncio.Event,
     stop: asyncio.Event,
+    address: str = "127.0.0.1",
     soak: bool = False,
 ) -> None:
     """One person at one seat: waits for its turn, thinks, acts, times the pushed view.
-    ``soak``: a lost connection is opened again (with ``since``) on the next of ``urls``,
+    It connects from ``address``, its own, as a person's browser would. ``soak``: a lost connection is opened again (with ``since``) on the next of ``urls``,
     as a client behind a proxy without sticky sessions would."""
     sent: dict[str, float] = {}
     attempt = 0
@@ -152,7 +164,7 @@ async def seat_player(
         attempt += 1
         try:
             async with websockets.connect(
-                url, max_size=2**22, open_timeout=60, compression=None
+                url, max_size=2**22, open_timeout=60, compression=None, local_addr=(address, 0)
             ) as ws:
                 if attempt == 1:
                     tally.connected += 1
@@ -313,6 +325,7 @@ async def run_load(
                     tally,
                     start,
                     stop,
+                    address=seat_address((len(tables_seen) - 1) * args.players + seat["seat"]),
                     soak=kill is not None,
                 )
             )
