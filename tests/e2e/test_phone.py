@@ -199,6 +199,47 @@ def test_the_chips_turned_over_stay_in_view_above_a_short_status_bar(
     assert page.locator("#log li").filter(has_text=said).count() >= 1
 
 
+#: Puts ``text`` into the status bar as the table would, and lets the page fit it anew.
+SAY = """(text) => {
+  document.getElementById("status").textContent = text;
+  window.dispatchEvent(new Event("resize"));
+}"""
+
+
+def test_a_cut_off_status_sentence_opens_from_the_keyboard_too(
+    server: Server, phone: Any, artifacts: Path
+) -> None:
+    """At 360 px the status sentence shows two lines; when it is longer, a "…" button beside
+    it (reached with Tab, named in the page's language) opens it whole and closes it again;
+    when it fits, there is no button."""
+    page = phone
+    open_on_phone(server, page, "magic-numbers", seed=4)
+    more = page.locator("#status-more")
+    page.evaluate(SAY, "Du bist am Zug.")
+    assert more.is_hidden()
+    page.evaluate(SAY, "Die Chips werden aufgedeckt und der Größe nach sortiert: " * 4)
+    assert more.is_visible()
+    assert more.get_attribute("aria-label") == "Ganzen Satz zeigen"
+    assert more.get_attribute("aria-expanded") == "false"
+    cut = "(s) => s.scrollHeight > s.clientHeight + 1"
+    assert page.locator("#status").evaluate(cut)
+    page.screenshot(path=str(artifacts / "status-cut-phone.png"))
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "status-more":
+            break
+    else:
+        raise AssertionError("Tab never reached the status bar's button")
+    page.keyboard.press("Enter")
+    assert more.get_attribute("aria-expanded") == "true"
+    assert not page.locator("#status").evaluate(cut), "the whole sentence is not shown"
+    assert_fits(page, "the opened status bar")
+    page.screenshot(path=str(artifacts / "status-opened-phone.png"))
+    page.keyboard.press("Enter")
+    assert more.get_attribute("aria-expanded") == "false"
+    assert page.locator("#status").evaluate(cut)
+
+
 def test_the_cento_obligation_is_a_full_width_short_banner(
     server: Server, phone: Any, artifacts: Path
 ) -> None:

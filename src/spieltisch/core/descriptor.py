@@ -57,14 +57,14 @@ GENERAL_PRESETS: tuple[BotPreset, ...] = (
 STRONG_SEARCH = "ismcts:time=1:rollout=heuristic:opponents=heuristic:root=halving:tree=root"
 
 
-def presets_with(strongest: str = STRONG_SEARCH) -> tuple[BotPreset, ...]:
-    """The general presets, then ``strongest``: a game's strength levels, weakest first."""
-    strong = BotPreset(
-        strongest,
-        "Suche mit Heuristik (1 s, am stärksten)",
-        "search with heuristic (1 s, strongest)",
-    )
-    return (*GENERAL_PRESETS, strong)
+def presets_with(
+    strongest: str = STRONG_SEARCH,
+    name_de: str = "Suche mit Heuristik (1 s, am stärksten)",
+    name_en: str = "search with heuristic (1 s, strongest)",
+) -> tuple[BotPreset, ...]:
+    """The general presets, then the search ``strongest`` (named ``name_de``/``name_en``),
+    weakest first."""
+    return (*GENERAL_PRESETS, BotPreset(strongest, name_de, name_en))
 
 
 #: The bot strength levels a person chooses from, weakest first (their ids, in English).
@@ -109,7 +109,9 @@ class GameDescriptor:
     ``words`` is the game's word catalog (:mod:`spieltisch.core.words`), published for the
     faces as ``GET /api/games/{id}/words``; empty for a game without one. The
     terminal finds a renderer by name: ``render_<id>`` in ``spieltisch.cli.render_<id>``
-    (with ``_`` for ``-``), otherwise it shows the view's fields.
+    (with ``_`` for ``-``), otherwise it shows the view's fields. ``medium`` and ``hard``
+    are the specs of those strength levels where a game's differ from the general ones
+    (:attr:`levels`).
     """
 
     game: type[Game[Any, Any, Any]]
@@ -119,6 +121,8 @@ class GameDescriptor:
     presets: tuple[BotPreset, ...] = presets_with()
     browser_module: bool = False
     words: Catalog = field(default_factory=dict)
+    medium: str = MEDIUM
+    hard: str | None = None
 
     @property
     def id(self) -> str:
@@ -129,9 +133,10 @@ class GameDescriptor:
     def levels(self) -> dict[str, str]:
         """The bot spec of each strength level, weakest first: easy plays at random
         (:data:`EASY`), medium is the game's heuristic, hard its strongest measured preset
-        (the last of ``presets``); each is checked to beat the one below it
-        (``benchmarks/bench_levels.py``)."""
-        return {"easy": EASY, "medium": MEDIUM, "hard": self.presets[-1].spec}
+        (the last of ``presets``), unless the game sets ``medium`` and ``hard`` itself (where
+        its search is no stronger than its heuristic); each is checked to beat the one below
+        it (``benchmarks/bench_levels.py``)."""
+        return {"easy": EASY, "medium": self.medium, "hard": self.hard or self.presets[-1].spec}
 
 
 @cache

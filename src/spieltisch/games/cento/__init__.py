@@ -9,7 +9,9 @@ from spieltisch.games.cento.words import WORDS
 #: the knockout, where a turn can begin in many ways; the heuristic's move is nearly always as
 #: good as its rivals and a knockout's winner is often only the luckiest, so the bot leaves it
 #: only on clear evidence (``switch=1``; docs/performance.md, "How much a decision can still
-#: gain").
+#: gain"). That search is no stronger than the heuristic, so the heuristic itself is the level
+#: "hard", and "medium" is the heuristic that does not look beyond its own turn (it neither
+#: counts on going out nor on the cards it can lay next time: docs/bots.md).
 DESCRIPTOR = GameDescriptor(
     Cento,
     heuristic="spieltisch.bots.cento:make",
@@ -25,7 +27,13 @@ DESCRIPTOR = GameDescriptor(
         "potential",
     ),
     belief="spieltisch.bots.cento_belief:make",
-    presets=presets_with(STRONG_SEARCH + ":top=6:switch=1"),
+    presets=presets_with(
+        STRONG_SEARCH + ":top=6:switch=1",
+        "Suche mit Heuristik (1 s, so stark wie die Heuristik)",
+        "search with heuristic (1 s, as strong as the heuristic)",
+    ),
+    medium="heuristic:go_out=0:potential=0",
+    hard="heuristic",
     browser_module=True,
     words=WORDS,
 )

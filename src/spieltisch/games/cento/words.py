@@ -233,7 +233,8 @@ _WEB: dict[str, dict[str, str]] = {
         "chip_obliged": "muss Monozahl",
         "chip_run": "Schnapszahl-Serie",
         "chip_lays": "legt",
-        "banner_obliged": "muss eine Monozahl legen oder 3 Karten ziehen",
+        "banner_obliged": "muss eine Monozahl legen oder drei Karten nehmen",
+        "banner_obliged_you": "Du musst eine Monozahl legen oder drei Karten nehmen",
     },
     "en": {
         "pitch": "Lay chains by ones, tens or digit sum – and get rid of all your cards.",
@@ -269,7 +270,8 @@ _WEB: dict[str, dict[str, str]] = {
         "chip_obliged": "must lay a Monozahl",
         "chip_run": "Schnapszahl run",
         "chip_lays": "laying",
-        "banner_obliged": "must lay a Monozahl or take 3 cards",
+        "banner_obliged": "must lay a Monozahl or take three cards",
+        "banner_obliged_you": "You must lay a Monozahl or take three cards",
     },
 }
 """The browser's own words for the board and the move buttons."""

@@ -194,9 +194,9 @@ function seatElement(game, view, place, ctx, compact) {
     slot,
   );
   // On a phone a seat's banner (Cento's obligation) is a full-width line under the seat strip,
-  // in the seat's colour and with its name.
+  // in the seat's colour and with its name (your own speaks to you and needs none).
   if (shown.banner && compact) {
-    shown.banner.prepend(h("span", { class: "banner-who" }, `${name}: `));
+    if (!me) shown.banner.prepend(h("span", { class: "banner-who" }, `${name}: `));
     element.banner = h("div", { class: "seat-banner", dataset: { seat: String(seat) }, style: `--seat-colour: var(--seat-${seat % 6})` }, shown.banner);
   }
   return element;

@@ -42,8 +42,11 @@ function main() {
   $("skip").addEventListener("click", () => sequencer.skip());
   $("felt").addEventListener("click", () => sequencer.busy && sequencer.skip());
   document.addEventListener("keydown", onKey);
-  // on a phone the status bar shows two lines of its sentence; a tap shows it whole
-  $("status").addEventListener("click", () => $("status-bar").classList.toggle("open"));
+  // on a phone the status bar shows two lines of its sentence; a tap (or its "…" button,
+  // for the keyboard) shows it whole
+  $("status").addEventListener("click", () => openStatus());
+  $("status-more").addEventListener("click", () => openStatus());
+  window.addEventListener("resize", () => fitStatus());
   $("log-toggle").addEventListener("click", () => toggleLog());
   $("log-close").addEventListener("click", () => toggleLog(false));
   $("sheet-toggle").addEventListener("click", () => toggleSheet());
@@ -78,6 +81,7 @@ function wordFrame() {
   $("sheet-toggle").textContent = t(lang, "score_sheet");
   $("speed-label").textContent = t(lang, "speed");
   $("settings-summary").textContent = t(lang, "settings");
+  $("status-more").setAttribute("aria-label", t(lang, "status_more"));
   $("skip").textContent = t(lang, "skip");
   $("skip").setAttribute("aria-label", t(lang, "skip_label"));
   $("felt").setAttribute("aria-label", t(lang, "table"));
@@ -257,9 +261,27 @@ function draw(view, { moves, marks, acting, sentence: said, playing = false }) {
   if (moves && state.bot_error && !state.over) text = `${text} – ${state.bot_error}`;
   if ($("status").textContent !== text) $("status-bar").classList.remove("open");
   $("status").textContent = text;
+  fitStatus();
   renderMoves(game, moves, ctx);
   $("sheet-toggle").hidden = !game.sheet;
   renderLog(state);
+}
+
+/** Opens or closes the whole status sentence (on a phone it is cut to two lines). */
+function openStatus(open = !$("status-bar").classList.contains("open")) {
+  $("status-bar").classList.toggle("open", open);
+  fitStatus();
+}
+
+/** The "…" button beside the status sentence: there while the sentence is cut off (or
+ * opened), so a keyboard reaches the whole sentence too; gone when it fits. */
+function fitStatus() {
+  const status = $("status");
+  const open = $("status-bar").classList.contains("open");
+  const more = $("status-more");
+  more.hidden = !open && status.scrollHeight <= status.clientHeight + 1;
+  more.setAttribute("aria-expanded", String(open));
+  more.textContent = open ? "▴" : "…";
 }
 
 function showGameName(state) {

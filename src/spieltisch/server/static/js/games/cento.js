@@ -177,7 +177,10 @@ const cento = {
       chip,
       slot: null, // the laid card slides into the chain in the centre
       extra: null,
-      banner: obliged ? h("p", { class: "cento-banner", role: "note" }, w(ctx, "banner_obliged")) : null,
+      // the obligation speaks to the obliged person on their own seat ("Du musst …")
+      banner: obliged
+        ? h("p", { class: "cento-banner", role: "note" }, w(ctx, seat === view.seat ? "banner_obliged_you" : "banner_obliged"))
+        : null,
     };
   },
 
