@@ -398,7 +398,9 @@ def write_section(doc: Path, folder: Path, taken: list[str]) -> None:
         names = [
             f"{scene.game}-{moment}"
             for moment in MOMENTS
+            # a game left out with --games keeps the shots it has
             if f"{scene.game}-{moment}-desktop" in taken
+            or (folder / f"{scene.game}-{moment}-desktop.png").exists()
         ]
         if not names:
             continue
