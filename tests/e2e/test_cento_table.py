@@ -8,8 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import move_once
 from tests.e2e.table_steps import collect_frames, kinds, render_steps, seen_on_board
@@ -126,35 +124,6 @@ def test_an_obligation_is_a_banner_on_the_obliged_seat(server: Server, page: Any
     steps = render_steps(page, "cento", frames[i], frames[i - 1], 0, 3, PROBE)
     banners = {s: banner for s, _, banner in steps[-1]["seen"]["slots"] if banner}
     assert banners == {seat: "muss eine Monozahl legen oder drei Karten nehmen"}, kinds(frames[-5:])
-
-
-@pytest.mark.parametrize(
-    ("lang", "words"),
-    [
-        ("de", "Du musst eine Monozahl legen oder drei Karten nehmen"),
-        ("en", "You must lay a Monozahl or take three cards"),
-    ],
-)
-def test_your_own_obligation_speaks_to_you_without_your_name(
-    server: Server, page: Any, lang: str, words: str
-) -> None:
-    created = server.open_table("cento", ["human", "bot:heuristic", "bot:heuristic"], seed=4)
-    page.goto(invite(created) + f"&lang={lang}")
-    page.wait_for_function("() => document.body.dataset.game === 'cento'")
-
-    def obliged_me(frames: list[dict[str, Any]]) -> bool:
-        return any(
-            e["kind"] == "turn" and e["data"]["obliged"] and e["data"]["seat"] == 0
-            for f in frames
-            for e in f["events"]
-        )
-
-    frames, _ = collect_frames(server, created["table"], seat_token(created, 0), obliged_me)
-    i = next(i for i, f in enumerate(frames) if obliged_me([f]))
-    page.evaluate("(lang) => document.documentElement.lang = lang", lang)
-    steps = render_steps(page, "cento", frames[i], frames[i - 1], 0, 3, PROBE)
-    banners = {s: banner for s, _, banner in steps[-1]["seen"]["slots"] if banner}
-    assert banners == {0: words}
 
 
 def lays(frame: dict[str, Any]) -> list[dict[str, Any]]:

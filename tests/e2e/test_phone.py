@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from tests.e2e.conftest import Server
+from tests.e2e.test_tables import invite, seat_token
 from tests.e2e.visible import (
     FAST,
     OVERFLOW,
@@ -148,7 +150,8 @@ RECORD_BOXES = """([selector, playing]) => {
     if (!found.length) return;
     const box = (el) => el.getBoundingClientRect().toJSON();
     window.__boxes = { found: found.map(box), bar: box(document.getElementById("status-bar")),
-                       text: document.getElementById("status").textContent };
+                       text: document.getElementById("status").textContent,
+                       more: !document.getElementById("status-more").hidden };
   };
   new MutationObserver(look)
     .observe(document.body, { subtree: true, childList: true, attributes: true });
@@ -166,12 +169,12 @@ def play_until_recorded(page: Any, pick: str, moves: int = 80) -> dict[str, Any]
     return dict(found) if found else None
 
 
-def open_on_phone(server: Server, page: Any, game: str, seed: int) -> None:
+def open_on_phone(server: Server, page: Any, game: str, seed: int, lang: str = "de") -> None:
     seats, options = GAMES[game]
     created = server.open_table(game, seats, options, seed=seed)
     link = next(s["invite_url"] for s in created["seats"] if s["seat"] == 0)
     page.add_init_script("localStorage.setItem('spieltisch.name', 'Mia');")
-    page.goto(link + "&lang=de")
+    page.goto(link + f"&lang={lang}")
     offer(page)
 
 
@@ -179,7 +182,8 @@ def test_the_chips_turned_over_stay_in_view_above_a_short_status_bar(
     server: Server, phone: Any, artifacts: Path
 ) -> None:
     """Magic Numbers at 360 × 740: while the chips turn over, the docked status bar stays at
-    most two lines high (its long sentence is in the log, and a tap shows it whole) and every
+    most two lines high (its long sentence is in the log, and a tap or the button beside it
+    shows it whole) and every
     chip turned over lies on the screen above it."""
     page = phone
     open_on_phone(server, page, "magic-numbers", seed=4)
@@ -195,6 +199,7 @@ def test_the_chips_turned_over_stay_in_view_above_a_short_status_bar(
     # the whole sentence: in the log, and shown in the bar on a tap
     said = boxes["text"]
     assert said.startswith("Die Chips werden aufgedeckt")
+    assert boxes["more"], "the cut-off reveal sentence has no button to open it"
     page.get_by_role("button", name="Verlauf").click()
     assert page.locator("#log li").filter(has_text=said).count() >= 1
 
@@ -205,25 +210,51 @@ SAY = """(text) => {
   window.dispatchEvent(new Event("resize"));
 }"""
 
+#: Whether the status sentence is cut off (its lines reach beyond the bar's two).
+CUT = "(s) => s.scrollHeight > s.clientHeight + 1"
 
+#: (language, a sentence that fits in two lines at 360 px, a long one, the button's name)
+STATUS_WORDS = {
+    "de": (
+        "Du bist am Zug.",
+        "Die Chips werden aufgedeckt und der Größe nach sortiert: " * 4,
+        "Ganzen Satz zeigen",
+    ),
+    "en": (
+        "Your turn.",
+        "The chips are turned over and sorted by value: " * 4,
+        "Show the whole sentence",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", list(STATUS_WORDS))
 def test_a_cut_off_status_sentence_opens_from_the_keyboard_too(
-    server: Server, phone: Any, artifacts: Path
+    lang: str, server: Server, phone: Any, artifacts: Path
 ) -> None:
-    """At 360 px the status sentence shows two lines; when it is longer, a "…" button beside
-    it (reached with Tab, named in the page's language) opens it whole and closes it again;
-    when it fits, there is no button."""
+    """At 360 px the status sentence shows two lines; when it is longer, a narrow button beside
+    it (reached with Tab, named in the page's language, ``aria-expanded``) opens it whole with
+    Enter and closes it with Space; when it fits there is no button and the sentence has the
+    bar's whole width; a tap on the sentence still opens and closes it."""
     page = phone
-    open_on_phone(server, page, "magic-numbers", seed=4)
-    more = page.locator("#status-more")
-    page.evaluate(SAY, "Du bist am Zug.")
-    assert more.is_hidden()
-    page.evaluate(SAY, "Die Chips werden aufgedeckt und der Größe nach sortiert: " * 4)
+    open_on_phone(server, page, "magic-numbers", seed=4, lang=lang)
+    short, long, name = STATUS_WORDS[lang]
+    more = page.get_by_role("button", name=name)
+    status = page.locator("#status")
+    page.evaluate(SAY, short)
+    assert more.count() == 0, "a button for a sentence that fits"
+    room = status.bounding_box()["width"]
+    page.evaluate(SAY, long)
     assert more.is_visible()
-    assert more.get_attribute("aria-label") == "Ganzen Satz zeigen"
+    assert more.get_attribute("aria-controls") == "status"
     assert more.get_attribute("aria-expanded") == "false"
-    cut = "(s) => s.scrollHeight > s.clientHeight + 1"
-    assert page.locator("#status").evaluate(cut)
-    page.screenshot(path=str(artifacts / "status-cut-phone.png"))
+    assert status.get_attribute("role") == "status"  # still the live region
+    assert status.evaluate(CUT)
+    # the button takes little of the sentence's width, and nothing scrolls sideways
+    assert more.bounding_box()["width"] <= 40
+    assert status.bounding_box()["width"] >= room - 45, f"{status.bounding_box()} vs {room}"
+    assert_fits(page, "the status bar with its button")
+    page.screenshot(path=str(artifacts / f"status-cut-phone-{lang}.png"))
     for _ in range(60):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.id") == "status-more":
@@ -232,12 +263,42 @@ def test_a_cut_off_status_sentence_opens_from_the_keyboard_too(
         raise AssertionError("Tab never reached the status bar's button")
     page.keyboard.press("Enter")
     assert more.get_attribute("aria-expanded") == "true"
-    assert not page.locator("#status").evaluate(cut), "the whole sentence is not shown"
+    assert not status.evaluate(CUT), "the whole sentence is not shown"
+    assert status.inner_text().strip() == long.strip()
     assert_fits(page, "the opened status bar")
-    page.screenshot(path=str(artifacts / "status-opened-phone.png"))
-    page.keyboard.press("Enter")
+    page.screenshot(path=str(artifacts / f"status-opened-phone-{lang}.png"))
+    page.keyboard.press("Space")
     assert more.get_attribute("aria-expanded") == "false"
-    assert page.locator("#status").evaluate(cut)
+    assert status.evaluate(CUT)
+    status.click()  # the tap on the sentence works as before
+    assert more.get_attribute("aria-expanded") == "true"
+    assert not status.evaluate(CUT)
+    status.click()
+    assert more.get_attribute("aria-expanded") == "false"
+    # a new sentence that fits: the button goes, and a tap opens nothing
+    page.evaluate(SAY, short)
+    assert more.count() == 0
+    status.click()
+    assert more.count() == 0
+    assert page.locator("#status-bar.open").count() == 0
+
+
+def test_a_status_sentence_on_a_desktop_is_never_cut_and_has_no_button(
+    server: Server, browser: Any, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    context.add_init_script(FAST)
+    page = context.new_page()
+    try:
+        open_on_phone(server, page, "magic-numbers", seed=4)
+        page.evaluate(SAY, STATUS_WORDS["de"][1])
+        assert not page.locator("#status").evaluate(CUT)
+        assert page.locator("#status-more").is_hidden()
+        page.locator("#status").click()
+        assert page.locator("#status-more").is_hidden()
+        page.screenshot(path=str(artifacts / "status-long-desktop.png"))
+    finally:
+        context.close()
 
 
 def test_the_cento_obligation_is_a_full_width_short_banner(
@@ -256,6 +317,83 @@ def test_the_cento_obligation_is_a_full_width_short_banner(
     assert banner["height"] <= 50, f"the banner is {banner['height']:.0f}px high"
     assert banner["left"] >= 0
     assert banner["right"] <= PHONE["width"]
+
+
+#: (language, the obligation on your own seat, on Ben's) as the page shows them at 360 px
+OBLIGED_WORDS = {
+    "de": (
+        "Du musst eine Monozahl legen oder drei Karten nehmen",
+        "Ben: muss eine Monozahl legen oder drei Karten nehmen",
+    ),
+    "en": (
+        "You must lay a Monozahl or take three cards",
+        "Ben: must lay a Monozahl or take three cards",
+    ),
+}
+
+
+def obliging(state: dict[str, Any]) -> dict[str, Any]:
+    """A Cento move that soon obliges the next player and keeps the game going: end the turn
+    on a Monozahl, take three cards for an obligation, lay a Monozahl, else draw."""
+    actions: list[dict[str, Any]] = [entry["action"] for entry in state["legal_actions"]]
+
+    def value(action: dict[str, Any]) -> int:
+        return int(action["value"] if action["card"] == "free" else action["card"])
+
+    laid = state["view"]["turn_values"]
+    ends = [a for a in actions if a["type"] == "end" and laid and laid[-1] <= 9]
+    takes = [a for a in actions if a["type"] == "take"]
+    monos = [a for a in actions if a["type"] == "lay" and value(a) <= 9]
+    draws = [a for a in actions if a["type"] == "draw"]
+    return (ends or takes or monos or draws or actions)[0]
+
+
+@pytest.mark.parametrize("lang", list(OBLIGED_WORDS))
+def test_a_cento_obligation_speaks_to_you_and_names_the_others(
+    lang: str, server: Server, phone: Any, artifacts: Path
+) -> None:
+    """Cento with Anna (this page), Ben and Cleo: when Ben must lay a Monozahl, the banner
+    under the seats names him; when Anna must, it speaks to her, without her name, on a phone
+    and on a desktop alike."""
+    created = server.open_table("cento", ["human"] * 3, seed=4)
+    table = created["table"]
+    tokens = [seat_token(created, seat) for seat in range(3)]
+    page = phone
+    mine, theirs = OBLIGED_WORDS[lang]
+    seen: dict[int, str] = {}
+    for _ in range(600):
+        state = server.state(table, tokens[0])
+        assert not state["over"], f"the game ended first; seen: {seen}"
+        view = state["view"]
+        obliged = view["to_move"] if view["phase"] == "obliged" else None
+        if obliged in (0, 1) and obliged not in seen:
+            page.goto(invite(created) + f"&lang={lang}")
+            banner = page.locator(f".seat-banner[data-seat='{obliged}']")
+            banner.wait_for()
+            assert page.locator(".seat-banner").count() == 1
+            seen[obliged] = banner.inner_text().strip()
+            who = "you" if obliged == 0 else "other"
+            assert_fits(page, f"the obligation banner ({who})")
+            page.screenshot(path=str(artifacts / f"cento-obliged-{who}-phone-{lang}.png"))
+            if obliged == 0:  # on a desktop the banner sits in your seat, without a name too
+                page.set_viewport_size({"width": 1280, "height": 900})
+                on_seat = page.locator(".seat.me .cento-banner")
+                on_seat.wait_for()
+                assert on_seat.inner_text().strip() == mine
+                page.screenshot(path=str(artifacts / f"cento-obliged-you-desktop-{lang}.png"))
+                page.set_viewport_size(PHONE)
+            if len(seen) == 2:
+                break
+        for token in tokens:  # the person to act lays Monozahlen (which oblige the next)
+            mover = server.state(table, token)
+            if mover["legal_actions"]:
+                path = f"/api/tables/{table}/actions?lang=de"
+                action = obliging(mover)
+                server.request("POST", path, {"token": token, "action": action})
+                break
+        else:
+            time.sleep(0.05)
+    assert seen == {0: mine, 1: theirs}
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -47,6 +47,8 @@ function main() {
   $("status").addEventListener("click", () => openStatus());
   $("status-more").addEventListener("click", () => openStatus());
   window.addEventListener("resize", () => fitStatus());
+  // the sentence's room changes without a resize too ("Weiter" appears beside it)
+  new ResizeObserver(() => fitStatus()).observe(document.querySelector(".status-line"));
   $("log-toggle").addEventListener("click", () => toggleLog());
   $("log-close").addEventListener("click", () => toggleLog(false));
   $("sheet-toggle").addEventListener("click", () => toggleSheet());
@@ -267,21 +269,34 @@ function draw(view, { moves, marks, acting, sentence: said, playing = false }) {
   renderLog(state);
 }
 
-/** Opens or closes the whole status sentence (on a phone it is cut to two lines). */
+/** Opens or closes the whole status sentence (on a phone it is cut to two lines); a sentence
+ * that fits is not "opened" (no button shows up for it). */
 function openStatus(open = !$("status-bar").classList.contains("open")) {
   $("status-bar").classList.toggle("open", open);
   fitStatus();
 }
 
-/** The "…" button beside the status sentence: there while the sentence is cut off (or
- * opened), so a keyboard reaches the whole sentence too; gone when it fits. */
+/** The button beside the status sentence: there only while the sentence is cut off (or opened
+ * because it was), so a keyboard and a screen reader reach the whole sentence too; gone, and
+ * taking no room, when the sentence fits. Measured with the sentence closed and the button out
+ * of the line (not hidden: that would take the keyboard's focus from it), so the answer does
+ * not depend on the button itself. */
 function fitStatus() {
+  const bar = $("status-bar");
   const status = $("status");
-  const open = $("status-bar").classList.contains("open");
   const more = $("status-more");
-  more.hidden = !open && status.scrollHeight <= status.clientHeight + 1;
-  more.setAttribute("aria-expanded", String(open));
-  more.textContent = open ? "▴" : "…";
+  const open = bar.classList.contains("open");
+  const focused = document.activeElement === more;
+  bar.classList.remove("open");
+  more.style.position = "absolute";
+  const cut = status.scrollHeight > status.clientHeight + 1;
+  more.style.position = "";
+  bar.classList.toggle("open", open && cut);
+  more.hidden = !cut;
+  more.setAttribute("aria-expanded", String(open && cut));
+  more.textContent = open && cut ? "▴" : "▾";
+  // the button goes away under the keyboard's focus: the focus moves to the first move
+  if (focused && !cut) focusMove(null);
 }
 
 function showGameName(state) {
