@@ -57,14 +57,14 @@ GENERAL_PRESETS: tuple[BotPreset, ...] = (
 STRONG_SEARCH = "ismcts:time=1:rollout=heuristic:opponents=heuristic:root=halving:tree=root"
 
 
-def presets_with(strongest: str = STRONG_SEARCH) -> tuple[BotPreset, ...]:
-    """The general presets, then ``strongest``: a game's strength levels, weakest first."""
-    strong = BotPreset(
-        strongest,
-        "Suche mit Heuristik (1 s, am stärksten)",
-        "search with heuristic (1 s, strongest)",
-    )
-    return (*GENERAL_PRESETS, strong)
+def presets_with(
+    strongest: str = STRONG_SEARCH,
+    name_de: str = "Suche mit Heuristik (1 s, am stärksten)",
+    name_en: str = "search with heuristic (1 s, strongest)",
+) -> tuple[BotPreset, ...]:
+    """The general presets, then ``strongest`` (the search with heuristic models), named
+    ``name_de``/``name_en``: a game's presets, weakest first."""
+    return (*GENERAL_PRESETS, BotPreset(strongest, name_de, name_en))
 
 
 #: The bot strength levels a person chooses from, weakest first (their ids, in English).
@@ -81,7 +81,7 @@ LEVEL_WORDS: dict[str, dict[str, str]] = {
 #: of its games against three of them, docs/performance.md), needs no tuning per game, and
 #: it still plays only legal moves, so a beginner sees every kind of move made.
 EASY = "random"
-#: The medium level is the game's heuristic.
+#: The medium level is the game's heuristic unless its descriptor sets another.
 MEDIUM = "heuristic"
 
 
@@ -106,6 +106,8 @@ class GameDescriptor:
     ``ismcts:deals=belief``); ``None`` when the game has none. ``presets`` are the bots the
     server offers, weakest first. ``browser_module``: the browser table has a module
     ``js/games/<id>.js`` that draws the game (otherwise it shows the view's fields).
+    ``medium`` and ``hard`` are the specs of those strength levels (:attr:`levels`):
+    :data:`MEDIUM` and, when ``hard`` is ``None``, the last of ``presets``.
     ``words`` is the game's word catalog (:mod:`spieltisch.core.words`), published for the
     faces as ``GET /api/games/{id}/words``; empty for a game without one. The
     terminal finds a renderer by name: ``render_<id>`` in ``spieltisch.cli.render_<id>``
@@ -117,6 +119,8 @@ class GameDescriptor:
     heuristic_parameters: tuple[str, ...] = ()
     belief: str | None = None
     presets: tuple[BotPreset, ...] = presets_with()
+    medium: str = MEDIUM
+    hard: str | None = None
     browser_module: bool = False
     words: Catalog = field(default_factory=dict)
 
@@ -128,10 +132,12 @@ class GameDescriptor:
     @property
     def levels(self) -> dict[str, str]:
         """The bot spec of each strength level, weakest first: easy plays at random
-        (:data:`EASY`), medium is the game's heuristic, hard its strongest measured preset
-        (the last of ``presets``); each is checked to beat the one below it
+        (:data:`EASY`), medium is ``medium`` (the game's heuristic unless the game sets
+        another), hard is ``hard`` or else the game's strongest measured preset (the last of
+        ``presets``); each is checked to beat the one below it
         (``benchmarks/bench_levels.py``)."""
-        return {"easy": EASY, "medium": MEDIUM, "hard": self.presets[-1].spec}
+        hard = self.hard if self.hard is not None else self.presets[-1].spec
+        return {"easy": EASY, "medium": self.medium, "hard": hard}
 
 
 @cache

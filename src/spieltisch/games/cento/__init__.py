@@ -9,7 +9,11 @@ from spieltisch.games.cento.words import WORDS
 #: the knockout, where a turn can begin in many ways; the heuristic's move is nearly always as
 #: good as its rivals and a knockout's winner is often only the luckiest, so the bot leaves it
 #: only on clear evidence (``switch=1``; docs/performance.md, "How much a decision can still
-#: gain").
+#: gain"). Even so it is no stronger than the heuristic, so the heuristic is the level "hard"
+#: (as strong, and no search time), and "medium" is a heuristic that still plans each turn in
+#: full but looks less at its next one: it does not aim at going out then and counts how
+#: many cards it could lay then half as much (``go_out=0:potential=0.5``). It loses clearly
+#: to the heuristic (docs/performance.md, "Strength levels").
 DESCRIPTOR = GameDescriptor(
     Cento,
     heuristic="spieltisch.bots.cento:make",
@@ -25,7 +29,13 @@ DESCRIPTOR = GameDescriptor(
         "potential",
     ),
     belief="spieltisch.bots.cento_belief:make",
-    presets=presets_with(STRONG_SEARCH + ":top=6:switch=1"),
+    presets=presets_with(
+        STRONG_SEARCH + ":top=6:switch=1",
+        "Suche mit Heuristik (1 s, so stark wie die Heuristik)",
+        "search with heuristic (1 s, as strong as the heuristic)",
+    ),
+    medium="heuristic:go_out=0:potential=0.5",
+    hard="heuristic",
     browser_module=True,
     words=WORDS,
 )
