@@ -7,9 +7,11 @@ seat against ``medium`` ones. A level passes when it wins more than the fair sha
 games (one in N at a table of N) against the level below, the whole 95 % confidence
 interval of its win share above it.
 
-``hard`` searches a second a move, so its games are slow: ``--hard-games`` is small by
-default, and ``--hard-sims S`` plays it with ``sims=S`` instead of ``time=1`` (the same
-search on a budget that does not depend on how busy the machine is).
+``hard`` searches a second a move in most games, so its games are slow: ``--hard-games``
+is small by default, and ``--hard-sims S`` plays it with ``sims=S`` instead of ``time=1``
+(the same search on a budget that does not depend on how busy the machine is). Cento's hard
+is its heuristic and its medium a weakened heuristic (``GameDescriptor.levels``): fast, and
+``--hard-sims`` leaves them as they are.
 
 Usage::
 

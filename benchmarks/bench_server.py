@@ -26,7 +26,8 @@ pushed state that shows it at each of the other seats of its table ("every seat'
 The clients run in this process, on the same machine as the server: their CPU time is
 taken from the server's. Each seat connects from a loopback address of its own
 (``127.2.x.y``), so the server's per-client limits meet every seat as one person; only the
-tables are opened from one address, with ``--tables-per-minute 0``. Needs the ``test`` extra (``websockets``, ``httpx``).
+tables are opened from one address, with ``--tables-per-minute 0``. Needs the ``test``
+extra (``websockets``, ``httpx``).
 """
 
 from __future__ import annotations
@@ -152,8 +153,9 @@ async def seat_player(
     soak: bool = False,
 ) -> None:
     """One person at one seat: waits for its turn, thinks, acts, times the pushed view.
-    It connects from ``address``, its own, as a person's browser would. ``soak``: a lost connection is opened again (with ``since``) on the next of ``urls``,
-    as a client behind a proxy without sticky sessions would."""
+    It connects from ``address``, its own, as a person's browser would. ``soak``: a lost
+    connection is opened again (with ``since``) on the next of ``urls``, as a client behind a
+    proxy without sticky sessions would."""
     sent: dict[str, float] = {}
     attempt = 0
     while not stop.is_set():

@@ -13,8 +13,8 @@ The best ``--recheck`` trials are then played on ``--confirm`` fresh deals (deal
 sizes, each with its 95 % interval.
 
 Usage: ``python benchmarks/tune_cento_weights.py [--trials 60] [--deals 1000] [--players 4]
-[--confirm 5000] [--also 2,3] [--workers 2] [--seed 0] [--json]``; ``--spec SPEC`` skips
-the tuning and only confirms SPEC.
+[--confirm 5000] [--also 2,3] [--variant 3] [--workers 2] [--seed 0] [--json]``; ``--spec
+SPEC`` skips the tuning and only confirms SPEC; ``--variant`` plays Spiel 1, 2 or 3.
 """
 
 from __future__ import annotations
@@ -53,9 +53,10 @@ def spec_of(weights: dict[str, float]) -> str:
     return "heuristic" + "".join(f":{key}={value:g}" for key, value in weights.items())
 
 
-def seat_share(spec: str, players: int, deal: int) -> float:
-    """The win share of deal ``deal``'s seat when ``spec`` plays it (as ``bench_bots.paired``)."""
-    game = make_game("cento")
+def seat_share(spec: str, players: int, deal: int, variant: int | None = None) -> float:
+    """The win share of deal ``deal``'s seat when ``spec`` plays it (as ``bench_bots.paired``),
+    in Spiel ``variant`` (default: the game's)."""
+    game = make_game("cento", {} if variant is None else {"variant": variant})
     seat = deal % players
     agents = [
         make_bot(spec if s == seat else "heuristic", game, derive_seed(77, "bot", deal, s))
@@ -66,15 +67,17 @@ def seat_share(spec: str, players: int, deal: int) -> float:
     return win_shares(result.ranking)[seat]
 
 
-def _shares(spec: str, players: int, deals: list[int]) -> list[float]:
-    return [seat_share(spec, players, deal) for deal in deals]
+def _shares(spec: str, players: int, variant: int | None, deals: list[int]) -> list[float]:
+    return [seat_share(spec, players, deal, variant) for deal in deals]
 
 
-def shares(pool: ProcessPoolExecutor, spec: str, players: int, deals: range) -> list[float]:
+def shares(
+    pool: ProcessPoolExecutor, spec: str, players: int, deals: range, variant: int | None = None
+) -> list[float]:
     """``seat_share`` for every deal, spread over the pool's workers."""
     chunks = [list(deals[i : i + 50]) for i in range(0, len(deals), 50)]
     out: list[float] = []
-    for part in pool.map(partial(_shares, spec, players), chunks):
+    for part in pool.map(partial(_shares, spec, players, variant), chunks):
         out.extend(part)
     return out
 
@@ -102,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--confirm", type=int, default=5000)
     parser.add_argument("--confirm-first", type=int, default=100_000)
     parser.add_argument("--also", default="2,3", help="other table sizes to confirm at")
+    parser.add_argument("--variant", type=int, default=None, help="Spiel 1, 2 or 3")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--spec", action="append", help="confirm only these specs")
@@ -116,12 +120,12 @@ def main(argv: list[str] | None = None) -> int:
 
             optuna.logging.set_verbosity(optuna.logging.WARNING)
             tuning = range(args.deals)
-            base = shares(pool, "heuristic", args.players, tuning)
+            base = shares(pool, "heuristic", args.players, tuning, args.variant)
             default = Weights()
 
             def objective(trial: optuna.Trial) -> float:
                 weights = {k: trial.suggest_float(k, lo, hi) for k, (lo, hi) in SPACE.items()}
-                mine = shares(pool, spec_of(weights), args.players, tuning)
+                mine = shares(pool, spec_of(weights), args.players, tuning, args.variant)
                 score = summary(mine, base)["difference"]
                 print(f"trial {trial.number}: {score:+.4f} {spec_of(weights)}", flush=True)
                 return float(score)
@@ -141,12 +145,12 @@ def main(argv: list[str] | None = None) -> int:
         report["confirm"] = []
         for players in tables:
             fresh = range(args.confirm_first, args.confirm_first + args.confirm)
-            base = shares(pool, "heuristic", players, fresh)
+            base = shares(pool, "heuristic", players, fresh, args.variant)
             for spec in candidates:
                 row = {
                     "players": players,
                     "spec": spec,
-                    **summary(shares(pool, spec, players, fresh), base),
+                    **summary(shares(pool, spec, players, fresh, args.variant), base),
                 }
                 print(json.dumps(row), flush=True)
                 report["confirm"].append(row)

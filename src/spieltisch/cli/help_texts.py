@@ -60,7 +60,7 @@ HELP: dict[str, dict[str, str]] = {
         "sim.skill": "also measure how much skill matters: the heuristic's and the strongest "
         "bot's win share among random bots, about N more games each (default: not measured)",
         "sim.skill_bot": "the strongest bot for --skill (default: the game's hard level, a "
-        "search of about a second a move)",
+        "search of about a second a move; in Cento the heuristic)",
         "cmd.tune": "search rule options for a goal (seat balance, a game length) with Optuna",
         "tune.param": "a rule option to search, repeatable: KEY=LOW..HIGH for a whole number, "
         "KEY=V1,V2,... for a list of at least two values; values holding commas separated "
@@ -260,7 +260,7 @@ HELP: dict[str, dict[str, str]] = {
         "sim.skill": "auch messen, wie viel Können zählt: die Siegquote der Heuristik und des "
         "stärksten Bots unter Zufallsbots, je etwa N Partien mehr (Vorgabe: nicht gemessen)",
         "sim.skill_bot": "der stärkste Bot für --skill (Vorgabe: die Stufe stark des Spiels, "
-        "eine Suche von etwa einer Sekunde je Zug)",
+        "eine Suche von etwa einer Sekunde je Zug; in Cento die Heuristik)",
         "cmd.tune": "Regeloptionen nach einem Ziel durchsuchen (Sitzausgleich, eine "
         "Spiellänge) mit Optuna",
         "tune.param": "eine zu durchsuchende Regeloption, wiederholbar: KEY=LOW..HIGH für eine "

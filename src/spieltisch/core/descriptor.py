@@ -62,8 +62,8 @@ def presets_with(
     name_de: str = "Suche mit Heuristik (1 s, am stärksten)",
     name_en: str = "search with heuristic (1 s, strongest)",
 ) -> tuple[BotPreset, ...]:
-    """The general presets, then the search ``strongest`` (named ``name_de``/``name_en``),
-    weakest first."""
+    """The general presets, then ``strongest`` (the search with heuristic models), named
+    ``name_de``/``name_en``: a game's presets, weakest first."""
     return (*GENERAL_PRESETS, BotPreset(strongest, name_de, name_en))
 
 
@@ -81,7 +81,7 @@ LEVEL_WORDS: dict[str, dict[str, str]] = {
 #: of its games against three of them, docs/performance.md), needs no tuning per game, and
 #: it still plays only legal moves, so a beginner sees every kind of move made.
 EASY = "random"
-#: The medium level is the game's heuristic.
+#: The medium level is the game's heuristic unless its descriptor sets another.
 MEDIUM = "heuristic"
 
 
@@ -106,12 +106,12 @@ class GameDescriptor:
     ``ismcts:deals=belief``); ``None`` when the game has none. ``presets`` are the bots the
     server offers, weakest first. ``browser_module``: the browser table has a module
     ``js/games/<id>.js`` that draws the game (otherwise it shows the view's fields).
+    ``medium`` and ``hard`` are the specs of those strength levels (:attr:`levels`):
+    :data:`MEDIUM` and, when ``hard`` is ``None``, the last of ``presets``.
     ``words`` is the game's word catalog (:mod:`spieltisch.core.words`), published for the
     faces as ``GET /api/games/{id}/words``; empty for a game without one. The
     terminal finds a renderer by name: ``render_<id>`` in ``spieltisch.cli.render_<id>``
-    (with ``_`` for ``-``), otherwise it shows the view's fields. ``medium`` and ``hard``
-    are the specs of those strength levels where a game's differ from the general ones
-    (:attr:`levels`).
+    (with ``_`` for ``-``), otherwise it shows the view's fields.
     """
 
     game: type[Game[Any, Any, Any]]
@@ -119,10 +119,10 @@ class GameDescriptor:
     heuristic_parameters: tuple[str, ...] = ()
     belief: str | None = None
     presets: tuple[BotPreset, ...] = presets_with()
-    browser_module: bool = False
-    words: Catalog = field(default_factory=dict)
     medium: str = MEDIUM
     hard: str | None = None
+    browser_module: bool = False
+    words: Catalog = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -132,11 +132,12 @@ class GameDescriptor:
     @property
     def levels(self) -> dict[str, str]:
         """The bot spec of each strength level, weakest first: easy plays at random
-        (:data:`EASY`), medium is the game's heuristic, hard its strongest measured preset
-        (the last of ``presets``), unless the game sets ``medium`` and ``hard`` itself (where
-        its search is no stronger than its heuristic); each is checked to beat the one below
-        it (``benchmarks/bench_levels.py``)."""
-        return {"easy": EASY, "medium": self.medium, "hard": self.hard or self.presets[-1].spec}
+        (:data:`EASY`), medium is ``medium`` (the game's heuristic unless the game sets
+        another), hard is ``hard`` or else the game's strongest measured preset (the last of
+        ``presets``); each is checked to beat the one below it
+        (``benchmarks/bench_levels.py``)."""
+        hard = self.hard if self.hard is not None else self.presets[-1].spec
+        return {"easy": EASY, "medium": self.medium, "hard": hard}
 
 
 @cache

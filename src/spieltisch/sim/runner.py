@@ -512,8 +512,8 @@ def skill_metrics(
     Each bot plays at a table of random bots, ``ceil(games / players)`` games at each seat
     in turn (the seat cannot favour it), on the run's own seeds; its first places over all
     those games give its win share. The strongest bot is ``strongest`` or the game's "hard"
-    level (a search of about a second a move: slow, and it stops by the clock, so its games
-    are not bit-for-bit repeatable).
+    level (in most games a search of about a second a move: slow, and it stops by the clock,
+    so its games are not bit-for-bit repeatable; in Cento the heuristic).
     """
     if games < 1:
         raise SimulationError(code="sim_games_count", games=games)

@@ -9,9 +9,12 @@ from spieltisch.games.cento.words import WORDS
 #: the knockout, where a turn can begin in many ways; the heuristic's move is nearly always as
 #: good as its rivals and a knockout's winner is often only the luckiest, so the bot leaves it
 #: only on clear evidence (``switch=1``; docs/performance.md, "How much a decision can still
-#: gain"). That search is no stronger than the heuristic, so the heuristic itself is the level
-#: "hard", and "medium" is the heuristic that does not look beyond its own turn (it neither
-#: counts on going out nor on the cards it can lay next time: docs/bots.md).
+#: gain"). Even so it is no stronger than the heuristic, so the heuristic is the level "hard"
+#: (as strong, and no search time), and "medium" is a heuristic that still plans each turn in
+#: full but does not look beyond it: it neither aims at going out next turn nor counts the
+#: cards it could lay then, and does not mind what it leaves open for the next player
+#: (``go_out=0:potential=0:block=0``). It loses clearly to the heuristic in Spiel 3, 2 and 1
+#: (docs/performance.md, "Strength levels").
 DESCRIPTOR = GameDescriptor(
     Cento,
     heuristic="spieltisch.bots.cento:make",
@@ -32,7 +35,7 @@ DESCRIPTOR = GameDescriptor(
         "Suche mit Heuristik (1 s, so stark wie die Heuristik)",
         "search with heuristic (1 s, as strong as the heuristic)",
     ),
-    medium="heuristic:go_out=0:potential=0",
+    medium="heuristic:go_out=0:potential=0:block=0",
     hard="heuristic",
     browser_module=True,
     words=WORDS,
