@@ -365,6 +365,8 @@ async def flood_socket(
                         reader.cancel()
         except TimeoutError:
             return
+        except websockets.InvalidStatus as refused:  # told 4429 moments ago: HTTP 429
+            tally.closes[f"flood http {refused.response.status_code}"] += 1
         except (OSError, websockets.WebSocketException) as error:
             tally.closes[f"flood {type(error).__name__}"] += 1
         tally.lived("flood", time.monotonic() - opened)

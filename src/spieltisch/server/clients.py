@@ -50,6 +50,9 @@ MINUTE = 60.0
 #: How long a client told 4429 gets the same refusal before the handshake (HTTP 429)
 #: for the same socket, unless one of its own sockets closes meanwhile.
 TOLD_SECONDS = 10.0
+#: How long such a refusal, told again, waits before it goes out: a client asking in a
+#: loop asks that much less often (its connection waits, the server does nothing).
+AGAIN_AFTER = 1.0
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
@@ -373,8 +376,9 @@ class RefuseAgain:
     body being read or checked; a WebSocket refused ``4429`` gets, for the next
     :data:`TOLD_SECONDS` (or until one of the client's sockets closes), an HTTP ``429``
     with the same ``{"error", "code", "params"}`` instead of a handshake, an error message
-    and a close frame. A browser has read the 4429 once already; a client reconnecting in
-    a loop costs the server a fraction of a full refusal."""
+    and a close frame. Either answer goes out :data:`AGAIN_AFTER` seconds late. A browser
+    has read the 4429 once already; a client reconnecting or posting in a loop costs the
+    server a fraction of a full refusal, and fewer of them."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -392,7 +396,9 @@ class RefuseAgain:
                 what = "tables" if kind == "http" else request_key(scope)
                 error = gate.told(client, what)
                 if error is not None:
-                    await _answer(scope, send, error)
+                    await asyncio.sleep(AGAIN_AFTER)
+                    with contextlib.suppress(OSError, RuntimeError):  # the client may be gone
+                        await _answer(scope, send, error)
                     return
         await self.app(scope, receive, send)
 
