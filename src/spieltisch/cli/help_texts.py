@@ -155,8 +155,7 @@ HELP: dict[str, dict[str, str]] = {
             "them the client's messages wait (default: {default})"
         ),
         "serve.refusal_burst": (
-            "refused messages read from one client at once after a quiet time "
-            "(default: {default})"
+            "refused messages read from one client at once after a quiet time (default: {default})"
         ),
         "serve.send_timeout": (
             "seconds a send may wait for a client that does not read before it is closed "

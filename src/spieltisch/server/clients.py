@@ -405,8 +405,9 @@ class RefuseAgain:
 
 def request_key(scope: Scope) -> str:
     """A WebSocket request as :meth:`ClientGate.told` knows it: its path and query."""
+    path: str = scope["path"]
     query = scope.get("query_string", b"")
-    return scope["path"] + ("?" + query.decode("latin-1") if query else "")
+    return path + ("?" + query.decode("latin-1") if query else "")
 
 
 async def _answer(scope: Scope, send: Send, error: ServiceError) -> None:
