@@ -93,9 +93,14 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: str, port: int, log: Path, extra: list[str]) -> subprocess.Popen[bytes]:
-    """``spieltisch serve`` with its default limits (and ``extra`` options)."""
-    command = [sys.executable, "-m", "spieltisch.cli.main", "serve", "--port", str(port)]
+def start_server(
+    db: str, port: int, log: Path, extra: list[str], profile: str | None = None
+) -> subprocess.Popen[bytes]:
+    """``spieltisch serve`` with its default limits (and ``extra`` options); under cProfile
+    writing to ``profile`` when it stops, if given."""
+    profiler = ["-m", "cProfile", "-o", profile] if profile else []
+    command = [sys.executable, *profiler, "-m", "spieltisch.cli.main", "serve"]
+    command += ["--port", str(port)]
     command += ["--db", db, *extra]
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=out)
@@ -360,6 +365,8 @@ async def flood_socket(
                         reader.cancel()
         except TimeoutError:
             return
+        except websockets.InvalidStatus as refused:  # told 4429 moments ago: HTTP 429
+            tally.closes[f"flood http {refused.response.status_code}"] += 1
         except (OSError, websockets.WebSocketException) as error:
             tally.closes[f"flood {type(error).__name__}"] += 1
         tally.lived("flood", time.monotonic() - opened)
@@ -818,6 +825,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--server-args", default="", help="more `spieltisch serve` options (shorter timeouts)"
     )
+    parser.add_argument(
+        "--profile",
+        metavar="PATH",
+        help="run the server under cProfile and write its stats here (python -m pstats PATH)",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--abuser", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
@@ -833,7 +845,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             else str(Path(tmp) / "bench.sqlite3")
         )
         log = Path(tmp) / "server.log"
-        server = start_server(db, port, log, shlex.split(args.server_args))
+        server = start_server(db, port, log, shlex.split(args.server_args), args.profile)
         try:
             result: dict[str, Any] = _loop_run(run_bench(port, server.pid, args))
         finally:

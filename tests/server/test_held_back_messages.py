@@ -30,6 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     # rates high enough that the test does not wait for them
     options: tuple[str, ...] = ("--socket-rate", "100000", "--socket-burst", "100000")
     options = (*options, "--client-rate", "100000", "--client-burst", "100000")
+    options = (*options, "--refusal-rate", "100000", "--refusal-burst", "100000")
     live = LiveServer(str(folder / "tables.sqlite3"), folder / "serve.log", options)
     live.start()
     try:

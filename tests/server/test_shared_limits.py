@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from spieltisch.cli import serve
@@ -310,10 +310,17 @@ def test_two_processes_share_every_client_limit(
             third_is_refused(socket(b))
             a.kill()  # its socket is never released: it stops counting within the TTL
             deadline = time.monotonic() + 30
+            answer: Any = None
             while True:
-                with socket(b) as again:
-                    if json.loads(again.recv(timeout=10))["type"] == "state":
-                        break
+                try:
+                    with socket(b) as again:
+                        if json.loads(again.recv(timeout=10))["type"] == "state":
+                            break
+                except InvalidStatus as refused:  # told 4429 moments ago: HTTP 429
+                    answer = refused.response
+                assert answer is None or answer.status_code == 429
+                assert answer is None or json.loads(answer.body)["code"] == "too_many_sockets"
+                answer = None
                 assert time.monotonic() < deadline, "a dead process's socket still counts"
                 time.sleep(0.2)
     finally:

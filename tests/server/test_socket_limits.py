@@ -8,12 +8,14 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 import uvicorn
 
 from spieltisch.server.app import create_app
+from spieltisch.server.http import HeldBackWebSocketProtocol
 from spieltisch.server.routes.ws import SocketLimits
 from tests.server.live import free_port
 from tests.server.rawsocket import RawSocket, close_code, frame, split_frames
@@ -21,16 +23,21 @@ from tests.server.rawsocket import RawSocket, close_code, frame, split_frames
 LIMITS = SocketLimits(rate=40.0, burst=5, send_timeout=1.0, pending_errors=8)
 
 
+SERVERS: dict[str, uvicorn.Server] = {}
+
+
 @contextmanager
-def serving(tmp_path: Path, limits: SocketLimits) -> Iterator[str]:
+def serving(tmp_path: Path, limits: SocketLimits, ws: Any = "auto") -> Iterator[str]:
     """A server on uvicorn in this process with ``limits`` (no keepalive pings, so only
-    these limits close a connection); its address."""
+    these limits close a connection) and the WebSocket protocol ``ws``; its address (its
+    uvicorn server in ``SERVERS``)."""
     port = free_port()
     app = create_app(str(tmp_path / "tables.sqlite3"), socket_limits=limits)
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_ping_interval=None
+        app, host="127.0.0.1", port=port, log_level="warning", ws_ping_interval=None, ws=ws
     )
     runner = uvicorn.Server(config)
+    SERVERS[f"127.0.0.1:{port}"] = runner
     thread = threading.Thread(target=runner.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 60
@@ -121,3 +128,42 @@ def test_a_reading_client_that_sends_faster_than_its_refusals_go_out_keeps_them_
                 data += chunk
         client.sock.close()
     assert refusals == count
+
+
+def test_a_client_that_stops_reading_is_cut_off_after_the_close_grace(tmp_path: Path) -> None:
+    """``serve``'s WebSocket protocol: a client that reads nothing while it is sent
+    refusals is closed once a send waits ``send_timeout``, and, since its close frame can
+    never go out, the connection is cut off ``close_grace`` seconds after the app is done:
+    the server holds no connection for it any more, and the client, once it reads, finds
+    the connection ended."""
+    limits = SocketLimits(rate=1e9, burst=10**9, send_timeout=1.0, pending_errors=8)
+    grace = HeldBackWebSocketProtocol.close_grace
+    with serving(tmp_path, limits, ws=HeldBackWebSocketProtocol) as server:
+        connections = SERVERS[server].server_state.connections
+        table = new_table(server)
+        deadline = time.monotonic() + 10
+        while connections:  # the POST's connection
+            assert time.monotonic() < deadline, "the table's request stayed connected"
+            time.sleep(0.05)
+        client = RawSocket(server, f"/ws/tables/{table}", receive_buffer=2048)
+        assert len(connections) == 1
+        # far more refusals than every buffer on the way holds (about 90 kB)
+        client.sock.sendall(b"".join(frame(b"{}") for _ in range(5000)))
+        sent = time.monotonic()
+        most = 2 * limits.send_timeout + grace + 5.0  # reading waits, the close waits, grace
+        while connections:
+            assert time.monotonic() - sent < most, f"still connected after {most:g} s"
+            time.sleep(0.05)
+        cut = time.monotonic() - sent
+        client.sock.settimeout(10)
+        ended = False
+        try:  # what it was sent, then the end (no more bytes or a reset), never a wait
+            while client.sock.recv(65536):
+                pass
+            ended = True
+        except ConnectionResetError:
+            ended = True
+        finally:
+            client.sock.close()
+    assert ended
+    assert cut >= grace  # cut off after the grace, not at once

@@ -150,6 +150,13 @@ HELP: dict[str, dict[str, str]] = {
             "messages read at once from one client's WebSockets after a quiet time "
             "(default: {default})"
         ),
+        "serve.refusal_rate": (
+            "refused messages a second read from one client's WebSockets together; after "
+            "them the client's messages wait (default: {default})"
+        ),
+        "serve.refusal_burst": (
+            "refused messages read from one client at once after a quiet time (default: {default})"
+        ),
         "serve.send_timeout": (
             "seconds a send may wait for a client that does not read before it is closed "
             "(default: {default})"
@@ -354,6 +361,14 @@ HELP: dict[str, dict[str, str]] = {
         "serve.client_burst": (
             "Nachrichten, die von den WebSockets eines Clients nach einer ruhigen Zeit auf "
             "einmal gelesen werden (Vorgabe: {default})"
+        ),
+        "serve.refusal_rate": (
+            "abgelehnte Nachrichten je Sekunde, die von allen WebSockets eines Clients "
+            "zusammen gelesen werden; danach warten seine Nachrichten (Vorgabe: {default})"
+        ),
+        "serve.refusal_burst": (
+            "abgelehnte Nachrichten eines Clients, die nach einer ruhigen Zeit auf einmal "
+            "gelesen werden (Vorgabe: {default})"
         ),
         "serve.send_timeout": (
             "Sekunden, die ein Senden auf einen Client warten darf, der nicht liest, bevor er "

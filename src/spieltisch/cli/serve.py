@@ -49,6 +49,8 @@ LIMIT_FLAGS: tuple[tuple[str, int | float, str], ...] = (
     ("--socket-burst", d.SOCKET_BURST, "N"),
     ("--client-rate", d.CLIENT_RATE, "PER_SECOND"),
     ("--client-burst", d.CLIENT_BURST, "N"),
+    ("--refusal-rate", d.REFUSAL_RATE, "PER_SECOND"),
+    ("--refusal-burst", d.REFUSAL_BURST, "N"),
     ("--send-timeout", d.SEND_TIMEOUT, "SECONDS"),
 )
 
@@ -294,6 +296,8 @@ def proxies(args: argparse.Namespace) -> ClientLimits:
         sockets_per_seat=args.sockets_per_seat,
         message_rate=args.client_rate,
         message_burst=args.client_burst,
+        refusal_rate=args.refusal_rate,
+        refusal_burst=args.refusal_burst,
         proxy_header=header,
         trusted_proxies=trusted,
     )

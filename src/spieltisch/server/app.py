@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException
 from spieltisch import __version__
 from spieltisch.server.botplay import BotPool
 from spieltisch.server.botqueue import BotLimits
-from spieltisch.server.clients import ClientGate, ClientLimits, retry_after
+from spieltisch.server.clients import ClientGate, ClientLimits, RefuseAgain, retry_after
 from spieltisch.server.defaults import BODY_TIMEOUT
 from spieltisch.server.jobs import open_jobs
 from spieltisch.server.labsettings import LabLimits
@@ -107,6 +107,7 @@ def create_app(
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.add_middleware(BodyLimit, timeout=body_timeout)
+    app.add_middleware(RefuseAgain)  # outermost: before the body is read
     static = Path(str(resources.files("spieltisch.server").joinpath("static")))
     if (static / "index.html").is_file():
         app.mount("/", StaticFiles(directory=static, html=True), name="static")

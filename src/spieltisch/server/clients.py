@@ -33,7 +33,9 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+import orjson
 from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from spieltisch.server import defaults
 from spieltisch.server.service import ServiceError, refuse
@@ -45,6 +47,12 @@ K = TypeVar("K")
 
 #: The window of ``tables_per_minute``, in seconds.
 MINUTE = 60.0
+#: How long a client told 4429 gets the same refusal before the handshake (HTTP 429)
+#: for the same socket, unless one of its own sockets closes meanwhile.
+TOLD_SECONDS = 10.0
+#: How long such a refusal, told again, waits before it goes out: a client asking in a
+#: loop asks that much less often (its connection waits, the server does nothing).
+AGAIN_AFTER = 1.0
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
@@ -71,6 +79,11 @@ class ClientLimits:
     #: limit), and at once after a quiet time.
     message_rate: float = defaults.CLIENT_RATE
     message_burst: int = defaults.CLIENT_BURST
+    #: Refused messages a second read from all of one client's WebSockets together (0:
+    #: no limit), and at once after a quiet time: after a refusal beyond them the
+    #: client's next message waits (junk costs the server a refusal each).
+    refusal_rate: float = defaults.REFUSAL_RATE
+    refusal_burst: int = defaults.REFUSAL_BURST
     #: The header a trusted proxy names the client in (``None``: use the peer address).
     proxy_header: str | None = None
     #: The peers whose ``proxy_header`` is believed.
@@ -79,7 +92,7 @@ class ClientLimits:
     @classmethod
     def none(cls) -> ClientLimits:
         """No limit per client (an app made without ``client_limits``: tests, embedding)."""
-        return cls(0, 0, 0, 0, message_rate=0)
+        return cls(0, 0, 0, 0, message_rate=0, refusal_rate=0)
 
 
 @dataclass
@@ -97,9 +110,16 @@ class ClientGate:
     def __post_init__(self) -> None:
         #: Each client's message allowance and when it was last counted.
         self._messages: dict[str, tuple[float, float]] = {}
+        #: Each client's refusal allowance and when it was last counted (this process).
+        self._refusals: dict[str, tuple[float, float]] = {}
         #: When each client opened its tables of the last minute (oldest first).
         self._opened: dict[str, deque[float]] = {}
         self._next_sweep = self.clock() + MINUTE
+        #: Refusals a client was told, by client and what was refused ("tables", the
+        #: socket's path and query, or "sockets" for all of them): until when the same
+        #: request is refused again at once, and the refusal.
+        self._told: dict[str, dict[str, tuple[float, ServiceError]]] = {}
+        self._next_told_sweep = self.clock() + TOLD_SECONDS
         self._heart: asyncio.Task[None] | None = None
         #: Whether this process's socket counts must be written to the store anew.
         self._rewrite = False
@@ -145,7 +165,8 @@ class ClientGate:
     def bookkeeping(self) -> int:
         """How many entries the gate holds for clients and tables: 0 once no socket is
         open and no table was opened in the last minute."""
-        return len(self.sockets) + len(self.table_sockets) + len(self._messages) + len(self._opened)
+        held = len(self.sockets) + len(self.table_sockets) + len(self._messages)
+        return held + len(self._refusals) + len(self._opened)
 
     # -- who is the client ----------------------------------------------------------
     def client(self, connection: HTTPConnection) -> str:
@@ -184,12 +205,15 @@ class ClientGate:
                 if reset is None:
                     return
                 wait = max(1, math.ceil(reset - time.time()))
-                raise refuse(429, "too_many_tables", most=most, retry_after=wait)
+                refusal = refuse(429, "too_many_tables", most=most, retry_after=wait)
+                raise self._tell(client, "tables", self.clock() + reset - time.time(), refusal)
         now = self.clock()
         if now >= self._next_sweep:  # clients without a table in the last minute
             self._next_sweep = now + MINUTE
             for old in [key for key, times in self._opened.items() if times[-1] <= now - MINUTE]:
                 del self._opened[old]
+            for old in [key for key, told in self._told.items() if _expired(told, now)]:
+                del self._told[old]
         opened = self._opened.setdefault(client, deque())
         while opened and opened[0] <= now - MINUTE:
             opened.popleft()
@@ -197,21 +221,73 @@ class ClientGate:
             opened.append(now)
             return
         wait = max(1, math.ceil(opened[0] + MINUTE - now))
-        raise refuse(429, "too_many_tables", most=most, retry_after=wait)
+        refusal = refuse(429, "too_many_tables", most=most, retry_after=wait)
+        raise self._tell(client, "tables", opened[0] + MINUTE, refusal)
+
+    # -- refusals told recently -----------------------------------------------------------
+    def _tell(self, client: str, what: str, until: float, error: ServiceError) -> ServiceError:
+        """Remember that ``client`` was refused ``what`` until ``until`` (the clock's time)."""
+        now = self.clock()
+        if now >= self._next_told_sweep:  # refusals that hold no more, of clients gone
+            self._next_told_sweep = now + TOLD_SECONDS
+            for old in [key for key, told in self._told.items() if _expired(told, now)]:
+                del self._told[old]
+        self._told.setdefault(client, {})[what] = (until, error)
+        return error
+
+    def told(self, client: str, what: str) -> ServiceError | None:
+        """The refusal ``client`` was told for ``what`` (``"tables"``, a socket's path and
+        query) if it still holds: answered again at once, without the work of the request.
+        A refused table holds until the window lets the client open one (exactly what
+        :meth:`open_table` would say, with the seconds left); a refused socket for
+        :data:`TOLD_SECONDS`, or until one of the client's own sockets closes."""
+        told = self._told.get(client)
+        if not told:
+            return None
+        now = self.clock()
+        for key in (what, "sockets") if what != "tables" else (what,):
+            entry = told.get(key)
+            if entry is None:
+                continue
+            until, error = entry
+            if until <= now:
+                del told[key]
+                if not told:
+                    del self._told[client]
+                continue
+            if key == "tables":
+                wait = max(1, math.ceil(until - now))
+                return refuse(429, "too_many_tables", most=error.params["most"], retry_after=wait)
+            return error
+        return None
+
+    def told_count(self) -> int:
+        """How many refusals the gate remembers (each gone within a minute)."""
+        return sum(len(told) for told in self._told.values())
 
     # -- open sockets -------------------------------------------------------------------
     @asynccontextmanager
-    async def socket(self, client: str, table: str, seat: int | None) -> AsyncIterator[None]:
+    async def socket(
+        self, client: str, table: str, seat: int | None, request: str = ""
+    ) -> AsyncIterator[None]:
         """Hold one WebSocket of ``client`` at ``table`` (``seat`` ``None``: a spectator)
         open while in the block; :class:`ServiceError` (429) if it would be one too many
-        (over every process, with a shared store)."""
+        (over every process, with a shared store), remembered for :meth:`told` under
+        ``request`` (the socket's path and query) or, for the client's own limit, all its
+        sockets."""
         key = (table, seat)
         shared = False
-        if self.store is not None and self.store.up:
-            with contextlib.suppress(StoreDown):
-                shared = await self._admit(self.store, client, key)
-        if not shared:
-            self._check(client, key)
+        try:
+            if self.store is not None and self.store.up:
+                with contextlib.suppress(StoreDown):
+                    shared = await self._admit(self.store, client, key)
+            if not shared:
+                self._check(client, key)
+        except ServiceError as error:
+            what = "sockets" if error.code == "too_many_sockets" else request
+            if what:
+                self._tell(client, what, self.clock() + TOLD_SECONDS, error)
+            raise
         self.sockets[client] += 1
         self.table_sockets[key] += 1
         try:
@@ -219,8 +295,15 @@ class ClientGate:
         finally:
             _drop(self.sockets, client)
             _drop(self.table_sockets, key)
+            told = self._told.get(client)
+            if told is not None:  # a socket closed: its refusals may not hold any more
+                for what in [what for what in told if what != "tables"]:
+                    del told[what]
+                if not told:
+                    del self._told[client]
             if client not in self.sockets:
                 self._messages.pop(client, None)
+                self._refusals.pop(client, None)
             if self.store is not None and self.store.up:
                 try:
                     await self.store.release(client, _place(key))
@@ -262,6 +345,20 @@ class ClientGate:
         self._messages[client] = (allowance, now)
         return max(0.0, -allowance / rate)
 
+    def refusal_wait(self, client: str) -> float:
+        """Count one refused message of ``client`` (in this process); the seconds its
+        sockets wait before their next message so that its refusals stay within
+        ``refusal_rate`` a second after a burst of ``refusal_burst`` (0: none)."""
+        rate = self.limits.refusal_rate
+        if rate <= 0:
+            return 0.0
+        now = self.clock()
+        burst = float(self.limits.refusal_burst)
+        allowance, last = self._refusals.get(client, (burst, now))
+        allowance = min(burst, allowance + (now - last) * rate) - 1
+        self._refusals[client] = (allowance, now)
+        return max(0.0, -allowance / rate)
+
     def _check(self, client: str, key: tuple[str, int | None]) -> None:
         given = self.limits
         if 0 < given.sockets_per_client <= self.sockets[client]:
@@ -270,6 +367,62 @@ class ClientGate:
             raise refuse(429, "too_many_spectators", most=given.spectators_per_table)
         if key[1] is not None and 0 < given.sockets_per_seat <= self.table_sockets[key]:
             raise refuse(429, "too_many_seat_sockets", most=given.sockets_per_seat)
+
+
+class RefuseAgain:
+    """ASGI middleware: a request its client was refused moments ago (:meth:`ClientGate.told`)
+    is refused again before any other work: ``POST /api/tables`` while the client may open
+    no table gets the same ``429`` ``too_many_tables`` (with ``Retry-After``) without its
+    body being read or checked; a WebSocket refused ``4429`` gets, for the next
+    :data:`TOLD_SECONDS` (or until one of the client's sockets closes), an HTTP ``429``
+    with the same ``{"error", "code", "params"}`` instead of a handshake, an error message
+    and a close frame. Either answer goes out :data:`AGAIN_AFTER` seconds late. A browser
+    has read the 4429 once already; a client reconnecting or posting in a loop costs the
+    server a fraction of a full refusal, and fewer of them."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        gate: ClientGate | None = getattr(scope.get("app"), "state", None) and getattr(
+            scope["app"].state, "clients", None
+        )
+        if gate is not None and gate._told:
+            kind = scope["type"]
+            if kind == "websocket" or (
+                kind == "http" and scope["method"] == "POST" and scope["path"] == "/api/tables"
+            ):
+                client = gate.client(HTTPConnection(scope))
+                what = "tables" if kind == "http" else request_key(scope)
+                error = gate.told(client, what)
+                if error is not None:
+                    await asyncio.sleep(AGAIN_AFTER)
+                    with contextlib.suppress(OSError, RuntimeError):  # the client may be gone
+                        await _answer(scope, send, error)
+                    return
+        await self.app(scope, receive, send)
+
+
+def request_key(scope: Scope) -> str:
+    """A WebSocket request as :meth:`ClientGate.told` knows it: its path and query."""
+    path: str = scope["path"]
+    query = scope.get("query_string", b"")
+    return path + ("?" + query.decode("latin-1") if query else "")
+
+
+async def _answer(scope: Scope, send: Send, error: ServiceError) -> None:
+    body = orjson.dumps(error.body())
+    headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
+    headers += [(k.lower().encode(), v.encode()) for k, v in retry_after(error).items()]
+    if scope["type"] == "http":
+        await send({"type": "http.response.start", "status": error.status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+    elif "websocket.http.response" in scope.get("extensions", {}):
+        start = {"type": "websocket.http.response.start", "status": error.status}
+        await send({**start, "headers": headers})
+        await send({"type": "websocket.http.response.body", "body": body})
+    else:  # a server without the denial extension answers 403
+        await send({"type": "websocket.close", "code": 4000 + error.status})
 
 
 def retry_after(error: ServiceError) -> dict[str, str]:
@@ -292,6 +445,10 @@ def _address(text: str) -> str | None:
         return None
 
 
+def _expired(told: dict[str, tuple[float, ServiceError]], now: float) -> bool:
+    return all(until <= now for until, _ in told.values())
+
+
 def _place(key: tuple[str, int | None]) -> str:
     """Where a socket is counted in the store: a seat of a table, or its spectators."""
     table, seat = key
@@ -304,4 +461,4 @@ def _drop(counter: Counter[K], key: K) -> None:
         del counter[key]
 
 
-__all__ = ["ClientGate", "ClientLimits", "networks", "retry_after"]
+__all__ = ["ClientGate", "ClientLimits", "RefuseAgain", "networks", "request_key", "retry_after"]

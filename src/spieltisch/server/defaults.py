@@ -25,6 +25,10 @@ SOCKET_BURST = 100
 #: Messages a second read from all of one client's WebSockets together, and at once.
 CLIENT_RATE = 100.0
 CLIENT_BURST = 200
+#: Refused messages a second read from all of one client's WebSockets together, and at
+#: once: after its refusals, a client's messages wait.
+REFUSAL_RATE = 5.0
+REFUSAL_BURST = 20
 #: Seconds one send may wait for the client to read before the client is closed.
 SEND_TIMEOUT = 10.0
 #: Refusals that may wait unsent on one WebSocket before the client is closed.

@@ -166,6 +166,13 @@ class HeldBackWebSocketProtocol(WebSocketsSansIOProtocol):
             del self._held[: self.slice]
             super().data_received(piece)
 
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body"):
+            # uvicorn does not count a denial response as the end of the handshake, and
+            # would log an error for each one
+            self.handshake_complete = True
+
     async def receive(self) -> Any:
         message = await self.queue.get()
         self._feed()

@@ -30,7 +30,7 @@ import orjson
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
 from spieltisch.server import defaults
-from spieltisch.server.clients import ClientGate
+from spieltisch.server.clients import ClientGate, request_key
 from spieltisch.server.limits import NotJson, read_json
 from spieltisch.server.routes import manager
 from spieltisch.server.schemas import LANGS
@@ -83,7 +83,9 @@ async def table_socket(
             token, since, lang = _query(websocket)
             table = await tables.get(table_id)
             seat = tables.seat_of(table, token)
-            await held.enter_async_context(gate.socket(client, table.id, seat))
+            await held.enter_async_context(
+                gate.socket(client, table.id, seat, request_key(websocket.scope))
+            )
         except ServiceError as error:
             # a refused client may be gone already (a flooder connecting in a loop)
             with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
@@ -225,6 +227,10 @@ async def _receive(
             await tables.act(table, listener.seat, data["action"], step)
         except ServiceError as error:
             listener.error({"type": "error", **error.body(), "id": _echoed(action_id)})
+            # junk costs a refusal each: after the client's refusal burst, it waits
+            pause = gate.refusal_wait(client)
+            if pause > 0:
+                await asyncio.sleep(pause)
         else:
             if action_id is not None:
                 listener.acknowledge(action_id)
