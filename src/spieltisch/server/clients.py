@@ -338,12 +338,7 @@ class ClientGate:
         if self.store is not None and self.store.up:
             with contextlib.suppress(StoreDown):
                 return await self.store.message_wait(client, rate, self.limits.message_burst)
-        now = self.clock()
-        burst = float(self.limits.message_burst)
-        allowance, last = self._messages.get(client, (burst, now))
-        allowance = min(burst, allowance + (now - last) * rate) - 1
-        self._messages[client] = (allowance, now)
-        return max(0.0, -allowance / rate)
+        return _take(self._messages, client, rate, self.limits.message_burst, self.clock())
 
     def refusal_wait(self, client: str) -> float:
         """Count one refused message of ``client`` (in this process); the seconds its
@@ -352,12 +347,7 @@ class ClientGate:
         rate = self.limits.refusal_rate
         if rate <= 0:
             return 0.0
-        now = self.clock()
-        burst = float(self.limits.refusal_burst)
-        allowance, last = self._refusals.get(client, (burst, now))
-        allowance = min(burst, allowance + (now - last) * rate) - 1
-        self._refusals[client] = (allowance, now)
-        return max(0.0, -allowance / rate)
+        return _take(self._refusals, client, rate, self.limits.refusal_burst, self.clock())
 
     def _check(self, client: str, key: tuple[str, int | None]) -> None:
         given = self.limits
@@ -367,6 +357,18 @@ class ClientGate:
             raise refuse(429, "too_many_spectators", most=given.spectators_per_table)
         if key[1] is not None and 0 < given.sockets_per_seat <= self.table_sockets[key]:
             raise refuse(429, "too_many_seat_sockets", most=given.sockets_per_seat)
+
+
+def _take(
+    buckets: dict[str, tuple[float, float]], client: str, rate: float, burst: int, now: float
+) -> float:
+    """Take one from ``client``'s token bucket in ``buckets`` (its allowance and when it was
+    last counted; full at ``burst``, refilled at ``rate`` a second): the seconds until the
+    taken token would have been there (0 while the allowance lasts)."""
+    allowance, last = buckets.get(client, (float(burst), now))
+    allowance = min(float(burst), allowance + (now - last) * rate) - 1
+    buckets[client] = (allowance, now)
+    return max(0.0, -allowance / rate)
 
 
 class RefuseAgain:
