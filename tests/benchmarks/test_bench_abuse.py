@@ -28,7 +28,8 @@ def test_a_short_run_reports_the_phases_and_the_abusers_refused(
     bench = importlib.import_module("bench_abuse")
     argv = ["--tables", "2", "--seconds", "4", "--after", "1", "--json"]
     argv += ["--flood-sockets", "70", "--nonread-sockets", "4", "--half-open", "6"]
-    argv += ["--server-args", "--header-timeout 1 --send-timeout 1"]
+    # all 70 flooder sockets at once (past --connect-burst), so that the 65th is refused
+    argv += ["--server-args", "--header-timeout 1 --send-timeout 1 --connect-burst 100"]
     bench.main(argv)
     data = json.loads(capsys.readouterr().out)
 

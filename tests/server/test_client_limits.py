@@ -1,5 +1,6 @@
 """Limits per client: tables a minute (429 with Retry-After), open WebSockets per client,
-per seat and per table's spectators (close 4429), who the client is behind a trusted
+per seat and per table's spectators (close 4429), new WebSockets a second (the handshake
+waits, then 429), who the client is behind a trusted
 proxy, and links that never come from the request's Host header."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.requests import Request
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from spieltisch.server.app import create_app
@@ -249,3 +251,54 @@ def test_the_gate_forgets_clients_once_their_counts_say_nothing() -> None:
         assert gate.bookkeeping() == 1
 
     run_apart(run())
+
+
+def test_a_client_opening_sockets_fast_waits_its_turn_then_is_refused() -> None:
+    """After the burst, each new socket of a client waits one more share of a second; one
+    that would wait beyond ``connect_wait`` is refused (too_many_connects, with the
+    seconds until it would not), is not counted, and is told again at once (RefuseAgain);
+    another client has its own turn, and a client whose allowance is full again is
+    forgotten."""
+    now = [1000.0]
+    limits = ClientLimits(connect_rate=4, connect_burst=2, connect_wait=1.0)
+    gate = ClientGate(limits, clock=lambda: now[0])
+    assert [gate.connect_wait("192.0.2.1") for _ in range(6)] == [0, 0, 0.25, 0.5, 0.75, 1.0]
+    with pytest.raises(ServiceError) as refused:
+        gate.connect_wait("192.0.2.1")
+    assert refused.value.code == "too_many_connects"
+    assert refused.value.status == 429
+    assert refused.value.params == {"rate": "4", "retry_after": 1}
+    assert gate.told("192.0.2.1", "/ws/tables/x") is refused.value
+    assert gate.connect_wait("192.0.2.2") == 0.0
+    now[0] += 0.25  # the refused one was not counted: one share of a second later, room
+    assert gate.connect_wait("192.0.2.1") == 1.0
+    now[0] += 60
+    gate.connect_wait("192.0.2.3")  # the sweep drops the allowances that are full again
+    assert set(gate._connects) == {"192.0.2.3"}
+
+
+def test_the_handshake_of_a_socket_over_the_connect_rate_waits_or_is_refused(
+    serving: Any,
+) -> None:
+    """Over a real app, one new socket a second: the second socket at once would wait a
+    second, more than the 0.6 s allowed, and is answered HTTP 429 before any handshake,
+    with the refusal as JSON and Retry-After; half a second later the next one waits its
+    turn (the other half) and is served."""
+    limits = ClientLimits(connect_rate=1, connect_burst=1, connect_wait=0.6)
+    client = serving(client_limits=limits)
+    table = client.post("/api/tables", json=BODY).json()["table"]
+    with ExitStack() as stack:
+        began = time.monotonic()
+        _open_sockets(client, stack, f"/ws/tables/{table}", 1)
+        assert time.monotonic() - began < 0.3
+        with pytest.raises(WebSocketDenialResponse) as denied:
+            stack.enter_context(client.websocket_connect(f"/ws/tables/{table}"))
+        assert denied.value.status_code == 429
+        assert denied.value.headers["retry-after"] == "1"
+        body = denied.value.json()
+        assert body["code"] == "too_many_connects"
+        assert body["params"] == {"rate": "1", "retry_after": 1}
+        time.sleep(0.5)
+        waited = time.monotonic()
+        _open_sockets(client, stack, f"/ws/tables/{table}", 1)
+        assert 0.3 <= time.monotonic() - waited < 1.0

@@ -28,6 +28,8 @@ from spieltisch.server.clients import ClientLimits, networks
         (["--socket-rate", "0"], "--socket-rate is a number above 0"),
         (["--socket-burst", "0"], "--socket-burst is a number"),
         (["--send-timeout", "inf"], "--send-timeout is a number above 0"),
+        (["--connect-rate", "0"], "--connect-rate is a number above 0"),
+        (["--connect-burst", "-1"], "--connect-burst is a number"),
         (["--trusted-proxies", "10.0.0.0/8,nonsense"], "--trusted-proxies are addresses"),
         (["--trusted-proxy-header", "X Forwarded: For"], "--trusted-proxy-header is"),
         (["--trusted-proxy-header", "X-Real-IP"], "needs --trusted-proxies"),
@@ -74,6 +76,10 @@ def test_the_options_reach_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: An
             "30",
             "--send-timeout",
             "6",
+            "--connect-rate",
+            "3.5",
+            "--connect-burst",
+            "40",
             "--trusted-proxy-header",
             "X-Real-IP",
             "--trusted-proxies",
@@ -88,6 +94,8 @@ def test_the_options_reach_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: An
         sockets_per_client=9,
         spectators_per_table=5,
         sockets_per_seat=2,
+        connect_rate=3.5,
+        connect_burst=40,
         proxy_header="X-Real-IP",
         trusted_proxies=networks("127.0.0.1,10.0.0.0/8"),
     )
@@ -106,4 +114,16 @@ def test_the_defaults_are_those_of_a_public_server() -> None:
     assert serve.proxies(args) == ClientLimits()
     assert ClientLimits().tables_per_minute > 0
     assert ClientLimits().sockets_per_client > 0
+    assert ClientLimits().connect_rate > 0
     assert args.public_url is None
+
+
+def test_the_table_manager_is_found_on_the_event_loop() -> None:
+    """The routes' dependency is a coroutine: FastAPI runs a plain function on a worker
+    thread for every request and WebSocket, and a burst of connections then started
+    threads one by one while every table waited."""
+    import inspect
+
+    from spieltisch.server.routes import manager
+
+    assert inspect.iscoroutinefunction(manager)

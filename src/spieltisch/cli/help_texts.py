@@ -157,6 +157,13 @@ HELP: dict[str, dict[str, str]] = {
         "serve.refusal_burst": (
             "refused messages read from one client at once after a quiet time (default: {default})"
         ),
+        "serve.connect_rate": (
+            "new WebSockets a second one client may open; beyond them each handshake waits "
+            "its turn, up to 10 s, then 429 (default: {default})"
+        ),
+        "serve.connect_burst": (
+            "new WebSockets one client may open at once after a quiet time (default: {default})"
+        ),
         "serve.send_timeout": (
             "seconds a send may wait for a client that does not read before it is closed "
             "(default: {default})"
@@ -369,6 +376,14 @@ HELP: dict[str, dict[str, str]] = {
         "serve.refusal_burst": (
             "abgelehnte Nachrichten eines Clients, die nach einer ruhigen Zeit auf einmal "
             "gelesen werden (Vorgabe: {default})"
+        ),
+        "serve.connect_rate": (
+            "neue WebSockets je Sekunde, die ein Client öffnen darf; darüber wartet jeder "
+            "Handshake, bis er dran ist, höchstens 10 s, dann 429 (Vorgabe: {default})"
+        ),
+        "serve.connect_burst": (
+            "neue WebSockets, die ein Client nach einer ruhigen Zeit auf einmal öffnen darf "
+            "(Vorgabe: {default})"
         ),
         "serve.send_timeout": (
             "Sekunden, die ein Senden auf einen Client warten darf, der nicht liest, bevor er "

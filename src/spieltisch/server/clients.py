@@ -1,6 +1,6 @@
 """Limits per client: who a client is (its address, or behind a trusted proxy the address
-the proxy names), how many tables it may open a minute and how many WebSockets it and a
-table may hold open.
+the proxy names), how many tables it may open a minute, how many WebSockets it and a
+table may hold open and how fast it may open them.
 
 A client is one IP address. Behind a proxy every request comes from the proxy, so the
 server reads the client's address from a header the proxy sets (``X-Forwarded-For``, or
@@ -14,9 +14,10 @@ Tables per minute are counted in a moving window of the last 60 s, messages in a
 bucket, open sockets in counters: in each process's memory, or, with a shared store
 (:mod:`spieltisch.server.sharedlimits`, ``serve --limits-store``), in one Redis for every
 process of the server. While that store does not answer, each process counts for itself.
+Refused messages and new sockets are counted in token buckets in each process alone.
 In memory, every count is dropped once it says nothing any more (no table in the last
-minute, no socket open), so what the gate holds is bounded by the clients active in the
-last minute, however many addresses come and go.
+minute, no socket open, a full bucket), so what the gate holds is bounded by the clients
+active in the last minute, however many addresses come and go.
 """
 
 from __future__ import annotations
@@ -84,6 +85,11 @@ class ClientLimits:
     #: client's next message waits (junk costs the server a refusal each).
     refusal_rate: float = defaults.REFUSAL_RATE
     refusal_burst: int = defaults.REFUSAL_BURST
+    #: New WebSockets a second one client may open (0: no limit), and at once after a
+    #: quiet time: beyond them each handshake waits its turn, up to ``connect_wait`` s.
+    connect_rate: float = defaults.CONNECT_RATE
+    connect_burst: int = defaults.CONNECT_BURST
+    connect_wait: float = defaults.CONNECT_WAIT
     #: The header a trusted proxy names the client in (``None``: use the peer address).
     proxy_header: str | None = None
     #: The peers whose ``proxy_header`` is believed.
@@ -92,7 +98,7 @@ class ClientLimits:
     @classmethod
     def none(cls) -> ClientLimits:
         """No limit per client (an app made without ``client_limits``: tests, embedding)."""
-        return cls(0, 0, 0, 0, message_rate=0, refusal_rate=0)
+        return cls(0, 0, 0, 0, message_rate=0, refusal_rate=0, connect_rate=0)
 
 
 @dataclass
@@ -112,6 +118,10 @@ class ClientGate:
         self._messages: dict[str, tuple[float, float]] = {}
         #: Each client's refusal allowance and when it was last counted (this process).
         self._refusals: dict[str, tuple[float, float]] = {}
+        #: Each client's allowance of new WebSockets and when it was last counted (this
+        #: process); swept once full again.
+        self._connects: dict[str, tuple[float, float]] = {}
+        self._next_connect_sweep = self.clock() + TOLD_SECONDS
         #: When each client opened its tables of the last minute (oldest first).
         self._opened: dict[str, deque[float]] = {}
         self._next_sweep = self.clock() + MINUTE
@@ -166,7 +176,7 @@ class ClientGate:
         """How many entries the gate holds for clients and tables: 0 once no socket is
         open and no table was opened in the last minute."""
         held = len(self.sockets) + len(self.table_sockets) + len(self._messages)
-        return held + len(self._refusals) + len(self._opened)
+        return held + len(self._refusals) + len(self._opened) + len(self._connects)
 
     # -- who is the client ----------------------------------------------------------
     def client(self, connection: HTTPConnection) -> str:
@@ -349,6 +359,41 @@ class ClientGate:
             return 0.0
         return _take(self._refusals, client, rate, self.limits.refusal_burst, self.clock())
 
+    def connect_wait(self, client: str) -> float:
+        """Count a new WebSocket of ``client`` (in this process): the seconds its handshake
+        waits so that the client opens at most ``connect_rate`` a second after a burst of
+        ``connect_burst`` (0: no limit). A connection that would wait longer than
+        ``connect_wait`` s is not counted but refused (429 ``too_many_connects``, with the
+        seconds until one would wait less), and remembered for :meth:`told`: a client
+        opening connections in a loop gets them one by one, never a pile in the server."""
+        rate = self.limits.connect_rate
+        if rate <= 0:
+            return 0.0
+        now = self.clock()
+        if now >= self._next_connect_sweep:  # clients whose allowance is full again
+            self._next_connect_sweep = now + TOLD_SECONDS
+            burst = float(self.limits.connect_burst)
+            full = [
+                key
+                for key, (left, last) in self._connects.items()
+                if left + (now - last) * rate >= burst
+            ]
+            for key in full:
+                del self._connects[key]
+        wait = _take(
+            self._connects,
+            client,
+            rate,
+            self.limits.connect_burst,
+            now,
+            most=self.limits.connect_wait,
+        )
+        if wait <= self.limits.connect_wait:
+            return wait
+        retry = max(1, math.ceil(wait - self.limits.connect_wait))
+        refusal = refuse(429, "too_many_connects", rate=f"{rate:g}", retry_after=retry)
+        raise self._tell(client, "sockets", now + wait - self.limits.connect_wait, refusal)
+
     def _check(self, client: str, key: tuple[str, int | None]) -> None:
         given = self.limits
         if 0 < given.sockets_per_client <= self.sockets[client]:
@@ -360,15 +405,22 @@ class ClientGate:
 
 
 def _take(
-    buckets: dict[str, tuple[float, float]], client: str, rate: float, burst: int, now: float
+    buckets: dict[str, tuple[float, float]],
+    client: str,
+    rate: float,
+    burst: int,
+    now: float,
+    most: float = math.inf,
 ) -> float:
     """Take one from ``client``'s token bucket in ``buckets`` (its allowance and when it was
     last counted; full at ``burst``, refilled at ``rate`` a second): the seconds until the
-    taken token would have been there (0 while the allowance lasts)."""
+    taken token would have been there (0 while the allowance lasts). A token that would
+    come more than ``most`` seconds late is not taken (the wait is still returned)."""
     allowance, last = buckets.get(client, (float(burst), now))
-    allowance = min(float(burst), allowance + (now - last) * rate) - 1
-    buckets[client] = (allowance, now)
-    return max(0.0, -allowance / rate)
+    allowance = min(float(burst), allowance + (now - last) * rate)
+    wait = max(0.0, (1 - allowance) / rate)
+    buckets[client] = (allowance - 1 if wait <= most else allowance, now)
+    return wait
 
 
 class RefuseAgain:

@@ -29,6 +29,14 @@ CLIENT_BURST = 200
 #: once: after its refusals, a client's messages wait.
 REFUSAL_RATE = 5.0
 REFUSAL_BURST = 20
+#: New WebSockets a second one client may open (its handshakes wait beyond them), and at
+#: once after a quiet time: a class behind one address joins at once, a flood of
+#: connections is spread out.
+CONNECT_RATE = 8.0
+CONNECT_BURST = 16
+#: Seconds a new WebSocket may wait for its handshake; a client whose next one would wait
+#: longer is refused (429 ``too_many_connects``).
+CONNECT_WAIT = 10.0
 #: Seconds one send may wait for the client to read before the client is closed.
 SEND_TIMEOUT = 10.0
 #: Refusals that may wait unsent on one WebSocket before the client is closed.

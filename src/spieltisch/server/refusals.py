@@ -103,6 +103,10 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
             "{retry_after} s noch einmal"
         ),
         "too_many_sockets": "von deiner Adresse sind schon {most} Verbindungen offen",
+        "too_many_connects": (
+            "von deiner Adresse kommen mehr als {rate} neue Verbindungen je Sekunde; versuch "
+            "es in {retry_after} s noch einmal"
+        ),
         "too_many_spectators": "an diesem Tisch schauen schon {most} Leute zu",
         "too_many_seat_sockets": "dieser Platz hat schon {most} offene Verbindungen",
         "not_creator": "nur wer den Tisch eröffnet hat (Platz {seat}), kann ihn löschen",
@@ -186,6 +190,10 @@ REFUSAL_WORDS: dict[str, dict[str, str]] = {
             "you opened {most} tables in the last minute; try again in {retry_after} s"
         ),
         "too_many_sockets": "{most} connections from your address are open already",
+        "too_many_connects": (
+            "your address opens more than {rate} new connections a second; try again in "
+            "{retry_after} s"
+        ),
         "too_many_spectators": "{most} people watch this table already",
         "too_many_seat_sockets": "this seat has {most} connections open already",
         "not_creator": "only whoever opened the table (seat {seat}) can delete it",

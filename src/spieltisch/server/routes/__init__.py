@@ -10,8 +10,9 @@ from starlette.requests import HTTPConnection
 from spieltisch.server.service import TableManager
 
 
-def manager(connection: HTTPConnection) -> TableManager:
-    """The app's table manager (a FastAPI dependency for HTTP and WebSocket routes)."""
+async def manager(connection: HTTPConnection) -> TableManager:
+    """The app's table manager (a FastAPI dependency for HTTP and WebSocket routes; a
+    coroutine, so that FastAPI does not run it on a worker thread for every request)."""
     tables: TableManager = connection.app.state.tables
     return tables
 

@@ -7,6 +7,9 @@ and whenever the table changes (with the events and the frames since the last me
 action lists its ``id`` (if the client gave one) in ``ack``. A refused message changes
 nothing and the connection stays open.
 
+A client opening sockets faster than its ``connect_rate`` (:class:`ClientLimits`) waits
+for the handshake, and is answered HTTP 429 instead when it would wait too long.
+
 Bounds (:class:`SocketLimits`): the server reads at most ``rate`` messages a second from a
 socket (after a burst of ``burst``), and from all sockets of one client together at most
 the client's ``message_rate`` (:class:`ClientLimits`): a faster client waits, its
@@ -28,9 +31,10 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
 
 from spieltisch.server import defaults
-from spieltisch.server.clients import ClientGate, request_key
+from spieltisch.server.clients import ClientGate, request_key, retry_after
 from spieltisch.server.limits import NotJson, read_json
 from spieltisch.server.routes import manager
 from spieltisch.server.schemas import LANGS
@@ -75,9 +79,16 @@ async def table_socket(
     ``lang`` (``de`` or ``en``); they are read here so that a bad one is answered with an
     error message like everything else.
     """
-    await websocket.accept()
     gate: ClientGate = websocket.app.state.clients
     client = gate.client(websocket)
+    try:
+        wait = gate.connect_wait(client)
+    except ServiceError as error:
+        await _deny(websocket, error)
+        return
+    if wait > 0:  # a client opening sockets faster than --connect-rate: its turn
+        await asyncio.sleep(wait)
+    await websocket.accept()
     async with contextlib.AsyncExitStack() as held:
         try:
             token, since, lang = _query(websocket)
@@ -93,6 +104,18 @@ async def table_socket(
                 await websocket.close(code=4000 + error.status, reason=error.code or "")
             return
         await _serve(websocket, tables, table, Listener(seat, lang, since, token), client)
+
+
+async def _deny(websocket: WebSocket, error: ServiceError) -> None:
+    """Refuse a WebSocket before its handshake: an HTTP answer with the refusal's
+    ``{"error", "code", "params"}`` (and ``Retry-After``), or close 4000 + status where
+    the server cannot answer so."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            answer = JSONResponse(error.body(), error.status, headers=retry_after(error))
+            await websocket.send_denial_response(answer)
+        else:
+            await websocket.close(code=4000 + error.status, reason=error.code or "")
 
 
 async def _serve(
