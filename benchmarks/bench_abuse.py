@@ -32,10 +32,13 @@ half-sent requests 127.0.0.5, so the server's per-client limits meet each as one
 
 The server's resident memory (``/proc/PID/status`` ``VmRSS``), open file descriptors
 and CPU time are sampled every second. The goal (issue 29): the honest p99 under abuse
-within 2× of the quiet one, and the memory flat (its slope over the last half of the abuse
-time at most ``FLAT_MB_PER_MINUTE`` above that of the last quiet window). Usage::
+within 2× of the quiet one, and the memory flat: over the last half of the rounds (at
+least four), the RSS at the end of each abuse window grows at most ``FLAT_MB_PER_ROUND`` a
+round (a least-squares line through them). The first rounds grow the process to its
+working size and fill the honest tables; what counts is whether abuse, again and again,
+keeps adding. Usage::
 
-    python benchmarks/bench_abuse.py --tables 40 --seconds 20 --rounds 2 --after 10
+    python benchmarks/bench_abuse.py --tables 40 --seconds 20 --rounds 10 --after 20
     python benchmarks/bench_abuse.py --tables 50 --json \
         --postgres postgresql://postgres@127.0.0.1/test
 
@@ -74,9 +77,11 @@ import websockets
 
 FLOOD, NONREAD, SPAM, HALFSENT = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"
 PROBE = "127.9.0.1"
-#: Memory counts as flat when it grows at most this much a minute over the last half of
-#: the abuse phase.
-FLAT_MB_PER_MINUTE = 2.0
+#: Memory counts as flat when, over the last half of the rounds, the RSS at the end of an
+#: abuse window grows at most this much a round.
+FLAT_MB_PER_ROUND = 1.0
+#: Rounds needed to judge the memory: a last half of two rounds at least.
+FLAT_ROUNDS = 4
 GOAL_RATIO = 2.0
 PHASES = ("quiet", "abuse", "after")
 ABUSERS = ("flood", "nonread", "spam", "halfsent")
@@ -272,17 +277,26 @@ async def sample_memory(pid: int, samples: list[Sample], stop: asyncio.Event) ->
             await asyncio.wait_for(stop.wait(), 1.0)
 
 
-def slope_per_minute(points: list[tuple[float, float]]) -> float | None:
-    """Least-squares slope of (seconds, MB), in MB a minute."""
-    if len(points) < 3:
-        return None
+def slope(points: list[tuple[float, float]]) -> float | None:
+    """Least-squares slope of (x, y) points; ``None`` for fewer than two distinct x."""
     n = len(points)
+    if n < 2:
+        return None
     mx = sum(x for x, _ in points) / n
     my = sum(y for _, y in points) / n
     sxx = sum((x - mx) ** 2 for x, _ in points)
     if sxx == 0:
         return None
-    return 60 * sum((x - mx) * (y - my) for x, y in points) / sxx
+    return sum((x - mx) * (y - my) for x, y in points) / sxx
+
+
+def late_growth(ends_mb: list[float]) -> float | None:
+    """MB a round that the RSS at the end of the abuse windows grows over the last half of
+    the rounds; ``None`` with fewer than :data:`FLAT_ROUNDS` rounds."""
+    if len(ends_mb) < FLAT_ROUNDS:
+        return None
+    late = list(enumerate(ends_mb))[len(ends_mb) // 2 :]
+    return slope([(float(r), mb) for r, mb in late])
 
 
 # -- the abusers (run in a second process: ``--abuser CONFIG``) ---------------------------
@@ -695,9 +709,8 @@ def merged(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def memory_report(memory: list[Sample], windows: list[Window]) -> dict[str, Any]:
-    """RSS at the start of the first abuse window, its peak and end over the abuse windows,
-    and the slope over the last half of the abuse time beside that of the last quiet
-    window (the honest load grows the server too: new tables, longer games)."""
+    """RSS at the start of the first abuse window, its peak over the abuse windows, at the
+    end of each window, and the growth a round over the last half of the rounds."""
     rss = [(t, mb) for t, mb, _, _ in memory]
     origin = windows[0][1]
 
@@ -705,36 +718,25 @@ def memory_report(memory: list[Sample], windows: list[Window]) -> dict[str, Any]
         before = [mb for t, mb in rss if t <= moment]
         return round(before[-1], 1) if before else None
 
-    def slope(window: Window, from_half: bool = False) -> float | None:
-        _, start, end = window
-        cut = (start + end) / 2 if from_half else start
-        value = slope_per_minute([(t - origin, mb) for t, mb in rss if cut <= t < end])
-        return round(value, 2) if value is not None else None
-
     abuse = [w for w in windows if w[0] == "abuse"]
     quiet = [w for w in windows if w[0] == "quiet"]
     during = [mb for t, mb in rss if any(s <= t < e for _, s, e in abuse)]
     fds = [(t, n) for t, _, n, _ in memory]
-    last_half = abuse[len(abuse) // 2 :] if len(abuse) > 1 else abuse
-    points = [(t - origin, mb) for t, mb in rss if any(s <= t < e for _, s, e in last_half)]
-    if len(abuse) == 1:
-        points = [(t - origin, mb) for t, mb in rss if (abuse[0][1] + abuse[0][2]) / 2 <= t]
-        points = [(t, mb) for t, mb in points if t + origin < abuse[0][2]]
-    late = slope_per_minute(points)
+    ends = [mb for mb in (at(e) for _, _, e in abuse) if mb is not None]
+    late = late_growth(ends)
     return {
         "first_start_mb": at(origin),
         "abuse_start_mb": at(abuse[0][1]) if abuse else None,
         "abuse_peak_mb": round(max(during), 1) if during else None,
-        "abuse_end_mb": at(abuse[-1][2]) if abuse else None,
         "end_mb": at(windows[-1][2]),
-        "abuse_last_half_mb_per_minute": round(late, 2) if late is not None else None,
+        "abuse_end_mb": ends,
+        "late_mb_per_round": round(late, 2) if late is not None else None,
         "abuse_mb_per_window": [
             round((at(e) or 0) - (at(s) or 0), 1) for _, s, e in abuse if at(s) is not None
         ],
         "quiet_mb_per_window": [
             round((at(e) or 0) - (at(s) or 0), 1) for _, s, e in quiet if at(s) is not None
         ],
-        "last_quiet_mb_per_minute": slope(quiet[-1]) if quiet else None,
         "quiet_fds": max((n for t, n in fds if any(s <= t < e for _, s, e in quiet)), default=None),
         "abuse_peak_fds": max(
             (n for t, n in fds if any(s <= t < e for _, s, e in abuse)), default=None
@@ -771,7 +773,7 @@ def summarise(
         for q in ("p50", "p99")
     }
     mem = memory_report(memory, windows)
-    late, honest = mem["abuse_last_half_mb_per_minute"], mem["last_quiet_mb_per_minute"]
+    late = mem["late_mb_per_round"]
     errors = [e for _, e in tally.errors]
     return {
         "tables": args.tables,
@@ -787,8 +789,7 @@ def summarise(
         "abusers": merged(abuse),
         "goal": {
             "p99_within_2x": ratio["p99"] is not None and ratio["p99"] <= GOAL_RATIO,
-            "memory_flat": late is not None
-            and late <= max(honest or 0.0, 0.0) + FLAT_MB_PER_MINUTE,
+            "memory_flat": None if late is None else late <= FLAT_MB_PER_ROUND,
         },
     }
 
@@ -931,12 +932,12 @@ def report(result: dict[str, Any], as_json: bool) -> None:
     )
     print(
         f"server RSS MB: first {mem['first_start_mb']}, abuse start {mem['abuse_start_mb']}, "
-        f"peak {mem['abuse_peak_mb']}, abuse end {mem['abuse_end_mb']}, end {mem['end_mb']}; "
-        f"MB a window: quiet {mem['quiet_mb_per_window']}, abuse {mem['abuse_mb_per_window']}"
+        f"peak {mem['abuse_peak_mb']}, end {mem['end_mb']}; MB a window: quiet "
+        f"{mem['quiet_mb_per_window']}, abuse {mem['abuse_mb_per_window']}"
     )
     print(
-        f"  MB/min: last half of abuse {mem['abuse_last_half_mb_per_minute']}, last quiet "
-        f"window {mem['last_quiet_mb_per_minute']}; fds quiet {mem['quiet_fds']}, abuse peak "
+        f"  at the end of each abuse window {mem['abuse_end_mb']}: MB a round over the last "
+        f"half {mem['late_mb_per_round']}; fds quiet {mem['quiet_fds']}, abuse peak "
         f"{mem['abuse_peak_fds']}, end {mem['end_fds']}"
     )
     for key in ("counts", "closes", "refusals", "lifetimes", "cpu_seconds"):

@@ -8,6 +8,7 @@ import importlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,14 +19,26 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def test_a_short_run_reports_the_phases_and_the_abusers_refused(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def bench_abuse() -> Any:
     # imported by name, not by load_benchmark: its dataclasses need it in sys.modules
     folder = str(Path(__file__).parents[2] / "benchmarks")
     if folder not in sys.path:
         sys.path.append(folder)
-    bench = importlib.import_module("bench_abuse")
+    return importlib.import_module("bench_abuse")
+
+
+def test_memory_is_flat_when_the_last_half_of_the_rounds_adds_little() -> None:
+    late_growth = bench_abuse().late_growth
+    assert late_growth([100.0, 150.0, 160.0]) is None  # too few rounds to tell
+    # the first rounds may grow the process; the last half decides
+    assert late_growth([100.0, 150.0, 160.0, 160.4, 160.2, 160.8]) == pytest.approx(0.2)
+    assert late_growth([100.0, 101.0, 102.0, 110.0, 120.0, 130.0]) == pytest.approx(10.0)
+
+
+def test_a_short_run_reports_the_phases_and_the_abusers_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bench = bench_abuse()
     argv = ["--tables", "2", "--seconds", "4", "--after", "1", "--json"]
     argv += ["--flood-sockets", "70", "--nonread-sockets", "4", "--half-open", "6"]
     # all 70 flooder sockets at once (past --connect-burst), so that the 65th is refused
@@ -39,6 +52,7 @@ def test_a_short_run_reports_the_phases_and_the_abusers_refused(
     assert data["phases"]["quiet"]["latency_ms"]["n"] > 0
     assert set(data["ratio_abuse_to_quiet"]) == {"p50", "p99"}
     assert set(data["goal"]) == {"p99_within_2x", "memory_flat"}
+    assert data["goal"]["memory_flat"] is None  # two rounds do not tell
     memory = data["memory"]
     assert memory["abuse_start_mb"] > 0
     assert memory["abuse_peak_mb"] >= memory["abuse_start_mb"]

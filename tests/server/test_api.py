@@ -394,23 +394,32 @@ def test_tables_outlive_the_app_on_both_stores(db_url: str) -> None:
         assert {s: state(client, table, keys[s]) for s in keys} == views
 
 
-def test_a_finished_table_leaves_memory_and_is_loaded_again_when_asked_for(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+def test_a_finished_table_leaves_memory_once_unused_and_is_loaded_again_when_asked_for(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from spieltisch.server import service
 
-    monkeypatch.setattr(service, "FORGET_FINISHED_SECONDS", 0.05)
-    created = open_table(client, game="triggs", seats=["bot:random", "bot:random"], seed=3)
-    table = created["table"]
-    finished = wait_for_humans(client, table)
-    manager: service.TableManager = client.app.state.tables  # type: ignore[attr-defined]
-    for _ in range(100):
-        if table not in manager._tables:
-            break
-        time.sleep(0.05)
-    assert table not in manager._tables
-    assert state(client, table) == finished
-    assert client.get(f"/api/tables/{table}/transcript").status_code == 200
+    monkeypatch.setattr(service, "FORGET_FINISHED_SECONDS", 0.4)
+
+    def in_memory(table: str) -> bool:
+        manager: service.TableManager = client.app.state.tables  # type: ignore[attr-defined]
+        return table in manager._tables
+
+    with TestClient(create_app(str(tmp_path / "tables.sqlite3"))) as client:
+        created = open_table(client, game="triggs", seats=["bot:random", "bot:random"], seed=3)
+        table = created["table"]
+        finished = wait_for_humans(client, table)
+        with client.websocket_connect(f"/ws/tables/{table}"):
+            time.sleep(1.2)  # three times the time: a watcher keeps it
+            assert in_memory(table)
+        for _ in range(100):
+            if not in_memory(table):
+                break
+            time.sleep(0.05)
+        assert not in_memory(table)
+        assert state(client, table) == finished
+        assert in_memory(table)
+        assert client.get(f"/api/tables/{table}/transcript").status_code == 200
 
 
 def test_an_action_the_database_refuses_is_not_applied(client: TestClient) -> None:

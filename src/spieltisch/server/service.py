@@ -8,7 +8,8 @@ plays on by itself until a person must act or the game is over.
 A table is loaded when first asked for, by replaying its stored actions (checked, like
 any transcript); on start only the tables whose bots must play on are loaded (their lease ran
 out, :mod:`spieltisch.server.lease`). A table nobody has asked for, connected to or acted at
-for ``archive_after`` seconds is dropped from memory (it stays stored).
+for ``archive_after`` seconds (a finished one: a minute) is dropped from memory (it stays
+stored).
 
 Several processes may share one PostgreSQL store (:mod:`spieltisch.server.fanout`): an
 action is committed only if no process committed that step of the table first (the key of
@@ -79,8 +80,9 @@ HUMAN = "human"
 BOT_PREFIX = "bot:"
 #: Seeds chosen by the server stay below 2**53 so that JavaScript reads them exactly.
 SEED_BITS = 53
-#: How long a finished table stays in memory after its last watcher left.
-FORGET_FINISHED_SECONDS = 600.0
+#: How long a finished table nobody asks for, connects to or acts at stays in memory: a
+#: player who comes back to its result later has it loaded again from storage.
+FORGET_FINISHED_SECONDS = 60.0
 #: Seconds between two looks for tables nobody used for ``archive_after`` and for words
 #: and views built for readers who left (:meth:`Table.forget_unwatched`).
 UNWATCHED_SWEEP = 15.0
@@ -641,15 +643,17 @@ class TableManager:
             return table
 
     async def _archive_idle(self) -> None:
-        """Drop from memory every table nobody has used for ``archive_after`` seconds: no
-        connection, no bot playing, no request (it stays stored, and is loaded again when
-        someone asks for it); of every other table, what was built for readers who left."""
-        tick = min(UNWATCHED_SWEEP, max(self.archive_after / 4, 0.01))
+        """Drop from memory every table nobody has used for ``archive_after`` seconds (a
+        finished one: :data:`FORGET_FINISHED_SECONDS` at most): no connection, no bot playing, no
+        request (it stays stored, and is loaded again when someone asks for it); of every
+        other table, what was built for readers who left."""
         while True:
-            await asyncio.sleep(tick)
+            finished = min(self.archive_after, FORGET_FINISHED_SECONDS)
+            await asyncio.sleep(min(UNWATCHED_SWEEP, max(finished / 4, 0.01)))
             now = time.monotonic()
             for table in list(self._tables.values()):
-                idle = now - table.touched >= self.archive_after
+                keep = finished if table.over else self.archive_after
+                idle = now - table.touched >= keep
                 playing = table.bot_task is not None and not table.bot_task.done()
                 busy = playing or table.listeners or table.lock.locked()
                 if idle and not busy and self._tables.get(table.id) is table:
@@ -673,10 +677,8 @@ class TableManager:
             raise refuse(409, "table_unrestorable", table=table_id, reason=str(error)) from None
         table.again = stored.again
         self._tables[table_id] = table
-        if table.over:
-            if not stored.finished:
-                await self._run(self._store().mark_finished, table_id)
-            self._forget_later(table)
+        if table.over and not stored.finished:
+            await self._run(self._store().mark_finished, table_id)
         return table
 
     @staticmethod
@@ -772,7 +774,6 @@ class TableManager:
             task = asyncio.create_task(self._run(self._store().mark_finished, table.id))
             self._background.add(task)
             task.add_done_callback(self._background.discard)
-            self._forget_later(table)
 
     def _retire(self, table: Table) -> None:
         """Drop ``table`` after a failed commit: its next use loads it again from storage.
@@ -814,18 +815,6 @@ class TableManager:
             for listener in table.listeners:
                 listener.close(words, "table_deleted", 4410)
         log.info("table %s deleted by its creator", table.id)
-
-    def _forget_later(self, table: Table) -> None:
-        """Drop a finished table from memory once nobody watches it (it stays stored and
-        is loaded again when asked for)."""
-
-        def forget() -> None:
-            if table.listeners:
-                self._forget_later(table)
-            elif self._tables.get(table.id) is table:
-                del self._tables[table.id]
-
-        asyncio.get_running_loop().call_later(FORGET_FINISHED_SECONDS, forget)
 
     async def _commit(self, row: ActionRow) -> None:
         """Store ``row``; concurrent actions of all tables share one transaction."""
@@ -926,8 +915,6 @@ class TableManager:
             table.actions.append((seat_, data_))
         if actions:
             table.notify()
-            if table.over:
-                self._forget_later(table)
 
     def heard_away(self, table: Table, seat: Seat, away: bool) -> None:
         """Another process let a bot play for the absent person of ``seat`` (``away``) or
