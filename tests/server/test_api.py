@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -395,7 +396,7 @@ def test_tables_outlive_the_app_on_both_stores(db_url: str) -> None:
 
 
 def test_a_finished_table_leaves_memory_once_unused_and_is_loaded_again_when_asked_for(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from spieltisch.server import service
 
