@@ -11,6 +11,7 @@ import pytest
 from spieltisch.cli import serve
 from spieltisch.cli.main import main
 from spieltisch.server.clients import ClientLimits, networks
+from spieltisch.server.defaults import FULL_COLLECTION_SECONDS
 
 
 @pytest.mark.parametrize(
@@ -105,6 +106,7 @@ def test_the_options_reach_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: An
     assert seen["timeout_keep_alive"] == 2.0
     assert seen["proxy_headers"] is False
     assert seen["ws_max_size"] * seen["ws_max_queue"] <= 1024 * 1024
+    assert app.state.collect_every == FULL_COLLECTION_SECONDS
 
 
 def test_the_defaults_are_those_of_a_public_server() -> None:

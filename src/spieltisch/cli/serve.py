@@ -221,7 +221,8 @@ def tune_process() -> None:
     time from an action to the pushed view about twentyfold. Freezing the objects created by
     the imports keeps them out of every later garbage collection, and full collections
     (which walk every table's events and stopped the server for up to half a second under
-    load) become rare.
+    load) become rare; the server runs one itself on a clock, paced by its cost
+    (:mod:`spieltisch.server.collection`).
 
     Young collections stay small: a collection stops the event loop for as long as it
     walks the young objects, and nearly all of a server's young objects live on (each
@@ -361,6 +362,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         archive_after=args.archive_after,
         lease_seconds=args.bot_lease,
         limits_store=store,
+        collect_every=d.FULL_COLLECTION_SECONDS,
         lab_limits=LabLimits(
             jobs=args.lab_jobs, per_client=args.lab_jobs_per_client, ray_address=args.lab_ray
         ),

@@ -3,6 +3,7 @@ static UI to one :class:`TableManager`."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -18,6 +19,7 @@ from spieltisch import __version__
 from spieltisch.server.botplay import BotPool
 from spieltisch.server.botqueue import BotLimits
 from spieltisch.server.clients import ClientGate, ClientLimits, RefuseAgain, retry_after
+from spieltisch.server.collection import collect_garbage
 from spieltisch.server.defaults import BODY_TIMEOUT
 from spieltisch.server.jobs import open_jobs
 from spieltisch.server.labsettings import LabLimits
@@ -58,6 +60,7 @@ def create_app(
     archive_after: float = ARCHIVE_AFTER,
     lease_seconds: float = LEASE_SECONDS,
     limits_store: SharedStore | None = None,
+    collect_every: float | None = None,
 ) -> FastAPI:
     """The server for the store at ``db`` (a SQLite path, which this process then serves
     alone, or a ``postgresql://…`` URL, which any number of processes may share); a bot
@@ -70,7 +73,8 @@ def create_app(
     ``spieltisch serve`` sets them), counted in ``limits_store`` for every process that
     shares it (``None``: in this process alone); links point to ``public_url`` (``https://host[:port]``;
     ``None``: the address a request came in on); a request body must arrive within
-    ``body_timeout`` s."""
+    ``body_timeout`` s; a full garbage collection runs every ``collect_every`` s at least
+    (:mod:`spieltisch.server.collection`; ``None``: only the interpreter's own)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -88,9 +92,13 @@ def create_app(
         app.state.jobs = jobs
         gate: ClientGate = app.state.clients
         await gate.start()
+        every = app.state.collect_every
+        collector = asyncio.create_task(collect_garbage(every)) if every else None
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
             await gate.stop()
             await jobs.stop()
             await manager.stop()
@@ -101,6 +109,7 @@ def create_app(
     app.state.socket_limits = socket_limits or SocketLimits()
     app.state.clients = ClientGate(client_limits or ClientLimits.none(), store=limits_store)
     app.state.public_url = public_url.rstrip("/") if public_url else None
+    app.state.collect_every = collect_every
     for router in (games.router, tables.router, replay.router, words.router, ws.router, lab.router):
         app.include_router(router)
     app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
