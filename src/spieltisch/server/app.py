@@ -73,8 +73,8 @@ def create_app(
     ``spieltisch serve`` sets them), counted in ``limits_store`` for every process that
     shares it (``None``: in this process alone); links point to ``public_url`` (``https://host[:port]``;
     ``None``: the address a request came in on); a request body must arrive within
-    ``body_timeout`` s; a full garbage collection runs every ``collect_every`` s at least
-    (:mod:`spieltisch.server.collection`; ``None``: only the interpreter's own)."""
+    ``body_timeout`` s; a full garbage collection runs every ``collect_every`` s, less often
+    when slow (:mod:`spieltisch.server.collection`; ``None``: only the interpreter's own)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

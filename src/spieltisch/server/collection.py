@@ -34,8 +34,8 @@ def pause_after(took: float, every: float, share: float = FULL_COLLECTION_SHARE)
 async def collect_garbage(
     every: float = FULL_COLLECTION_SECONDS, share: float = FULL_COLLECTION_SHARE
 ) -> None:
-    """Run a full collection every ``every`` seconds at least (see :func:`pause_after`),
-    until cancelled."""
+    """Run a full collection every ``every`` seconds, or less often when it is slow (see
+    :func:`pause_after`), until cancelled."""
     wait = every
     while True:
         await asyncio.sleep(wait)

@@ -41,7 +41,7 @@ CONNECT_WAIT = 10.0
 SEND_TIMEOUT = 10.0
 #: Refusals that may wait unsent on one WebSocket before the client is closed.
 PENDING_ERRORS = 16
-#: Seconds between two full garbage collections the server runs itself (at least), and
-#: the share of its time they may take at most: a bigger heap is collected less often.
+#: Seconds between two full garbage collections the server runs itself, and the share of
+#: its time they may take at most: a heap slower to collect is collected less often.
 FULL_COLLECTION_SECONDS = 60.0
 FULL_COLLECTION_SHARE = 0.005
