@@ -27,8 +27,7 @@ def cycle_in_the_old_generation() -> weakref.ref[Node]:
     connection's objects are once they lived through two young collections)."""
     first, second = Node(), Node()
     first.other, second.other = second, first
-    gc.collect(1)  # the cycle is still held here: it moves up, it is not freed
-    gc.collect(1)
+    gc.collect(1)  # the cycle is still held here: it moves to the oldest, it is not freed
     return weakref.ref(first)
 
 
